@@ -1,0 +1,1 @@
+"""Our data code: readers for the shared photo dataset and the synthetic tile renderer."""

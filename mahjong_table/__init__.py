@@ -1,0 +1,1 @@
+"""The `mahjong-table` console script: one entry point over the engine, the reader and the panel."""

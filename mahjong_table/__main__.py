@@ -1,0 +1,3 @@
+from mahjong_table.cli import main
+
+raise SystemExit(main())

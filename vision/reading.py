@@ -1,0 +1,104 @@
+"""What the reader returns: tiles found in a picture and their grouping into players' hands.
+
+These small frozen records are the interface between the reader (`vision.TileReader`) and the
+panel, which shows the boxes and fills a score request from a hand. `to_json` gives the shape of
+CONTRACT section 3; `HandRead.to_request` gives the `hand`/`melds`/`flowers`/`win_tile` part of a
+scoring request (CONTRACT section 2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Where a hand lies in the picture, seen from the camera: the edge of the image its owner sits at.
+POSITIONS = ("bottom", "right", "top", "left")
+
+
+@dataclass(frozen=True)
+class TileRead:
+    """One tile found in the picture."""
+
+    code: str  # a tile code of CONTRACT section 1, `back` for a face-down tile
+    box: tuple[int, int, int, int]  # x0, y0, x1, y1 in the image's pixels
+    confidence: float  # probability of `code`
+    rotation: int = 0  # how far the face is turned, clockwise, in degrees: 0, 90, 180 or 270
+    top: tuple[tuple[str, float], ...] = ()  # the best few codes with their probabilities
+    unsure: bool = False  # the panel should ask a person to check this tile
+
+    def to_json(self) -> dict:
+        return {
+            "code": self.code,
+            "box": list(self.box),
+            "confidence": round(float(self.confidence), 4),
+            "rotation": self.rotation,
+            "unsure": self.unsure,
+            "top": [[code, round(float(p), 4)] for code, p in self.top],
+        }
+
+
+@dataclass(frozen=True)
+class MeldRead:
+    """A set laid down: tile indices into `Reading.tiles`, and the one turned sideways, if any."""
+
+    kind: str  # pung, kong, added_kong or concealed_kong (the `kind` of a request's meld)
+    tiles: tuple[int, ...]
+    claimed: int | None = None  # index of the sideways (claimed) tile
+
+    def codes(self, tiles: tuple[TileRead, ...]) -> str:
+        faces = [tiles[i].code for i in self.tiles if tiles[i].code != "back"]
+        code = faces[0] if faces else "back"
+        count = 4 if self.kind in ("kong", "added_kong", "concealed_kong") else 3
+        return code[0] * count + code[1] if code != "back" else ""
+
+
+@dataclass(frozen=True)
+class HandRead:
+    """One player's revealed tiles, as indices into `Reading.tiles`."""
+
+    position: str  # one of POSITIONS
+    concealed: tuple[int, ...] = ()  # standing tiles, the winning tile included
+    melds: tuple[MeldRead, ...] = ()
+    flowers: tuple[int, ...] = ()
+    win_tile: int | None = None  # the tile set a little apart, when one is
+
+    def to_request(self, tiles: tuple[TileRead, ...]) -> dict:
+        """The hand/melds/flowers/win_tile part of a scoring request."""
+        request = {
+            "hand": "".join(tiles[i].code for i in self.concealed),
+            "melds": [{"kind": m.kind, "tiles": m.codes(tiles)} for m in self.melds],
+            "flowers": "".join(tiles[i].code for i in self.flowers),
+        }
+        if self.win_tile is not None:
+            request["win_tile"] = tiles[self.win_tile].code
+        return request
+
+    def to_json(self, tiles: tuple[TileRead, ...]) -> dict:
+        return {
+            "position": self.position,
+            "concealed": list(self.concealed),
+            "melds": [
+                {"kind": m.kind, "tiles": list(m.tiles), "claimed": m.claimed} for m in self.melds
+            ],
+            "flowers": list(self.flowers),
+            "win_tile": self.win_tile,
+            "request": self.to_request(tiles),
+        }
+
+
+@dataclass(frozen=True)
+class Reading:
+    """Everything read from one picture."""
+
+    width: int
+    height: int
+    tiles: tuple[TileRead, ...] = ()
+    hands: tuple[HandRead, ...] = field(default=())
+
+    def to_json(self, image: str | None = None) -> dict:
+        return {
+            "image": image,
+            "width": self.width,
+            "height": self.height,
+            "tiles": [t.to_json() for t in self.tiles],
+            "hands": [h.to_json(self.tiles) for h in self.hands],
+        }

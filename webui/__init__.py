@@ -1,0 +1,1 @@
+"""The table panel: a Flask app for the players' phones."""
