@@ -1,25 +1,115 @@
-"""Commands of the reader: `mahjong-table recognize` and `mahjong-table classify`."""
+"""Commands of the reader: `mahjong-table recognize` and `mahjong-table classify` (CONTRACT 3)."""
 
 from __future__ import annotations
 
+import json
 import sys
+from pathlib import Path
 
 
 def register(commands) -> None:
     recognize = commands.add_parser("recognize", help="read tiles and hands from table photos")
     recognize.add_argument("images", nargs="+", metavar="IMAGE")
     recognize.add_argument("--json", action="store_true", help="print JSON (CONTRACT section 3)")
-    recognize.set_defaults(handler=_not_built("recognize"))
+    recognize.add_argument(
+        "--draw",
+        metavar="OUT.png",
+        help="write the picture with boxes, codes and groups (several images: OUT-<name>.png)",
+    )
+    recognize.set_defaults(handler=run_recognize)
 
     classify = commands.add_parser("classify", help="name the tile in each cropped image")
     classify.add_argument("images", nargs="+", metavar="IMAGE")
     classify.add_argument("--json", action="store_true", help="print JSON (CONTRACT section 3)")
-    classify.set_defaults(handler=_not_built("classify"))
+    classify.set_defaults(handler=run_classify)
 
 
-def _not_built(name: str):
-    def handler(args) -> int:
-        print(f"'mahjong-table {name}' is not built yet.", file=sys.stderr)
+class ImageError(Exception):
+    """A file named on the command line is not a picture we can read."""
+
+
+def load_image(path: str):
+    """Read a picture as a BGR array, or raise ImageError with a sentence naming the file."""
+    import cv2
+
+    if not Path(path).is_file():
+        raise ImageError(f"{path}: no such file.")
+    image = cv2.imread(path, cv2.IMREAD_COLOR)
+    if image is None:
+        raise ImageError(f"{path}: not a picture that can be opened (use JPEG, PNG or similar).")
+    return image
+
+
+def _load_all(paths: list[str]):
+    images = []
+    for path in paths:
+        try:
+            images.append(load_image(path))
+        except ImageError as error:
+            print(error, file=sys.stderr)
+            return None
+    return images
+
+
+def run_classify(args) -> int:
+    from vision.classifier import TileClassifier
+
+    images = _load_all(args.images)
+    if images is None:
         return 2
+    results = TileClassifier().classify(images)
+    rows = [
+        {
+            "image": path,
+            "code": result.code,
+            "confidence": round(float(result.confidence), 4),
+            "top": [[code, round(float(p), 4)] for code, p in result.top],
+        }
+        for path, result in zip(args.images, results, strict=True)
+    ]
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False))
+    else:
+        for row, result in zip(rows, results, strict=True):
+            flag = "  (unsure)" if result.unsure else ""
+            print(f"{row['image']}: {row['code']} {row['confidence']:.0%}{flag}")
+    return 0
 
-    return handler
+
+def draw_path(out: str, image: str, several: bool) -> Path:
+    """Where `--draw` writes the picture of one image."""
+    target = Path(out)
+    if not several:
+        return target
+    return target.with_name(f"{target.stem}-{Path(image).stem}{target.suffix or '.png'}")
+
+
+def run_recognize(args) -> int:
+    import cv2
+
+    from vision.draw import draw_reading
+    from vision.reader import TileReader
+
+    images = _load_all(args.images)
+    if images is None:
+        return 2
+    reader = TileReader()
+    answers = []
+    several = len(args.images) > 1
+    for path, image in zip(args.images, images, strict=True):
+        reading = reader.read(image)
+        answers.append(reading.to_json(image=path))
+        if args.draw:
+            target = draw_path(args.draw, path, several)
+            if not cv2.imwrite(str(target), draw_reading(image, reading)):
+                print(f"{target}: could not write the picture there.", file=sys.stderr)
+                return 2
+    if args.json:
+        print(json.dumps(answers if several else answers[0], ensure_ascii=False))
+    else:
+        for answer in answers:
+            codes = " ".join(tile["code"] for tile in answer["tiles"])
+            print(f"{answer['image']}: {len(answer['tiles'])} tiles: {codes}")
+            for hand in answer["hands"]:
+                print(f"  {hand['position']}: {hand['request']}")
+    return 0
