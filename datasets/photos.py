@@ -1,0 +1,144 @@
+"""The real photos: Roboflow "Chinese Mahjong Detection" v4 (CC BY 4.0), read from `../shared`.
+
+The images never enter the project's git; this module finds them beside the repository (or where
+`MAHJONG_SHARED` points), reads their YOLO labels (boxes, and a few polygons) as tile codes, and
+splits photos by source so that the augmented copies of one photo stay on one side.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from datasets.codes import ROBOFLOW_CODES
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+CREDIT = (
+    'Roboflow Universe "Chinese Mahjong Detection" v4 (workspace riichimahjongdetection), CC BY 4.0'
+)
+
+
+def shared_root() -> Path:
+    """Where the shared, read-only data lives: `$MAHJONG_SHARED` or `../shared`."""
+    return Path(os.environ.get("MAHJONG_SHARED", REPO_ROOT.parent / "shared"))
+
+
+def photos_root() -> Path:
+    return shared_root() / "datasets" / "chinese-mahjong-detection"
+
+
+class MissingData(Exception):
+    """The shared photos are not where we look for them."""
+
+
+@dataclass(frozen=True)
+class LabelledTile:
+    """One labelled tile: its code and the axis-aligned box around it, in pixels."""
+
+    code: str
+    box: tuple[float, float, float, float]  # x0, y0, x1, y1
+    outline: tuple[tuple[float, float], ...] = ()  # the polygon, where the label gave one
+
+
+@dataclass(frozen=True)
+class Photo:
+    image: Path
+    labels: Path
+
+    @property
+    def source(self) -> str:
+        """The source photo this file was augmented from: the file name before `.rf.`."""
+        return source_name(self.image.name)
+
+    def tiles(self, width: int = 640, height: int = 640) -> list[LabelledTile]:
+        return read_labels(self.labels, width, height)
+
+
+def source_name(file_name: str) -> str:
+    return file_name.split(".rf.")[0]
+
+
+def list_photos(split: str, root: Path | None = None) -> list[Photo]:
+    """Every labelled image of `train` or `valid`, sorted by file name."""
+    folder = (root or photos_root()) / split
+    images = folder / "images"
+    if not images.is_dir():
+        raise MissingData(
+            f"The photo dataset's {split!r} images are not at {images}; put the shared data "
+            "beside the repository or set MAHJONG_SHARED."
+        )
+    photos = []
+    for image in sorted(images.iterdir()):
+        if image.suffix.lower() not in (".jpg", ".jpeg", ".png"):
+            continue
+        labels = folder / "labels" / (image.stem + ".txt")
+        if labels.is_file():
+            photos.append(Photo(image, labels))
+    return photos
+
+
+def read_labels(path: Path, width: int, height: int) -> list[LabelledTile]:
+    """Read a YOLO label file: `class cx cy w h` boxes or `class x y x y ...` polygons."""
+    tiles = []
+    for line in path.read_text().splitlines():
+        parts = line.split()
+        if len(parts) < 5:
+            continue
+        code = ROBOFLOW_CODES[int(parts[0])]
+        values = [float(v) for v in parts[1:]]
+        if len(values) == 4:
+            cx, cy, w, h = values
+            box = ((cx - w / 2) * width, (cy - h / 2) * height)
+            box += ((cx + w / 2) * width, (cy + h / 2) * height)
+            tiles.append(LabelledTile(code, _clip(box, width, height)))
+            continue
+        xs = np.array(values[0::2]) * width
+        ys = np.array(values[1::2]) * height
+        box = (xs.min(), ys.min(), xs.max(), ys.max())
+        outline = tuple(zip(xs.tolist(), ys.tolist(), strict=False))
+        tiles.append(LabelledTile(code, _clip(box, width, height), outline))
+    return [t for t in tiles if t.box[2] - t.box[0] >= 4 and t.box[3] - t.box[1] >= 4]
+
+
+def _clip(box, width, height):
+    x0, y0, x1, y1 = box
+    return (max(0.0, x0), max(0.0, y0), min(float(width), x1), min(float(height), y1))
+
+
+def in_holdout(source: str, fraction: float) -> bool:
+    """A stable, seed-free choice of held-out sources: a hash of the source name."""
+    digest = hashlib.sha1(source.encode()).digest()
+    return int.from_bytes(digest[:4], "big") / 2**32 < fraction
+
+
+def split_by_source(photos: list[Photo], fraction: float) -> tuple[list[Photo], list[Photo]]:
+    """Split photos into (kept, held out), all copies of one source photo on the same side."""
+    kept, held = [], []
+    for photo in photos:
+        (held if in_holdout(photo.source, fraction) else kept).append(photo)
+    return kept, held
+
+
+def crop_box(image: np.ndarray, box, context: float = 0.0) -> np.ndarray:
+    """Cut `box` (x0, y0, x1, y1) out of `image`, grown by `context` of its size on every side.
+
+    Where the grown box leaves the image, the edge pixels are repeated, so the tile stays centred.
+    """
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    x0, x1 = x0 - context * w, x1 + context * w
+    y0, y1 = y0 - context * h, y1 + context * h
+    ix0, iy0 = int(np.floor(x0)), int(np.floor(y0))
+    ix1, iy1 = max(ix0 + 1, int(np.ceil(x1))), max(iy0 + 1, int(np.ceil(y1)))
+    height, width = image.shape[:2]
+    pad = max(0, -ix0, -iy0, ix1 - width, iy1 - height)
+    if pad:
+        import cv2
+
+        image = cv2.copyMakeBorder(image, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
+        ix0, iy0, ix1, iy1 = ix0 + pad, iy0 + pad, ix1 + pad, iy1 + pad
+    return image[iy0:iy1, ix0:ix1]
