@@ -1,1 +1,95 @@
-"""The table panel: a Flask app for the players' phones."""
+"""The table panel: a Flask app for the players' phones.
+
+`create_app(test_config=None)` builds it: the data folder (database, secret, PIN, pictures),
+the `panel` blueprint (pages), `api` (JSON and the live event stream) and `camera` (the table
+camera's preview and reads). Flask is imported here, so import this package only to serve.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+from flask import Flask, g, jsonify, request
+
+from webui import db, i18n, security
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    app = Flask(__name__)
+    config = dict(test_config or {})
+    data_dir = Path(config.get("DATA_DIR") or Path.cwd() / "data").resolve()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / "pictures").mkdir(exist_ok=True)
+    app.config.update(
+        DATA_DIR=str(data_dir),
+        DATABASE=str(data_dir / "table.sqlite3"),
+        SECRET_KEY=security.secret_key(data_dir),
+        PIN=None,
+        CAMERA="auto",
+        JOIN_URL=None,
+        # The photo itself is capped at 10 MB (webui.images); this leaves room for the form.
+        MAX_CONTENT_LENGTH=10 * 1024 * 1024 + 256 * 1024,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_NAME="mahjong_table",
+        PERMANENT_SESSION_LIFETIME=timedelta(days=30),
+        EVENT_POLL_SECONDS=0.3,
+        EVENT_STREAM_SECONDS=300,
+    )
+    app.config.update(config)
+    if not app.config["PIN"]:
+        app.config["PIN"] = security.table_pin(data_dir)
+    app.json.ensure_ascii = False
+
+    db.init_app(app)
+
+    from webui import api, camera, panel
+
+    app.register_blueprint(panel.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(camera.bp)
+    camera.init_app(app)
+
+    @app.before_request
+    def choose_language():
+        chosen = request.cookies.get("lang")
+        if chosen not in i18n.LANGUAGES:
+            accepted = request.accept_languages.best_match(i18n.LANGUAGES)
+            chosen = accepted or "en"
+        g.lang = chosen
+
+    @app.before_request
+    def refuse_cross_site():
+        problem = security.csrf_problem()
+        if problem:
+            return error(problem, 403)
+        return None
+
+    @app.errorhandler(413)
+    def too_large(_error):
+        return error("picture_too_big", 413, mb=10)
+
+    @app.errorhandler(404)
+    def not_found(_error):
+        return error("not_found", 404)
+
+    @app.errorhandler(405)
+    def not_allowed(_error):
+        return error("not_found", 405)
+
+    @app.errorhandler(500)
+    def broken(_error):
+        return error("server_error", 500)
+
+    return app
+
+
+def error(key: str, status: int, field: str | None = None, **values):
+    """A refusal as the contract's JSON shape, with the sentence in the phone's language."""
+    lang = g.get("lang", "en")
+    sentence = i18n.say(key, lang, **({"field": field} if field else {}), **values)
+    body = {"ok": False, "error": sentence, "code": key}
+    if field:
+        body["field"] = field
+    return jsonify(body), status

@@ -4,17 +4,95 @@ from __future__ import annotations
 
 import sys
 
+DEFAULT_DATA = "./data"
+
 
 def register(commands) -> None:
-    serve = commands.add_parser("serve", help="start the table panel (http://127.0.0.1:5000)")
+    serve = commands.add_parser(
+        "serve",
+        help="start the table panel (http://127.0.0.1:5000)",
+        description=(
+            "Start the table panel. Players open it on their phones; the PIN printed here lets a"
+            " phone record hands (without it a phone can only look)."
+        ),
+    )
     serve.add_argument("--host", default="127.0.0.1", help="0.0.0.0 lets phones on the Wi-Fi join")
     serve.add_argument("--port", type=int, default=5000)
-    serve.set_defaults(handler=_not_built("serve"))
+    serve.add_argument(
+        "--data",
+        default=DEFAULT_DATA,
+        metavar="DIR",
+        help="data folder: database, pictures, secret and PIN (default: ./data)",
+    )
+    serve.add_argument(
+        "--camera",
+        default="auto",
+        metavar="SOURCE",
+        help=(
+            "table camera: an index (0), a video file, an image folder, a stream URL, or 'demo';"
+            " default 'auto': a camera if one opens, else the built-in demo table"
+        ),
+    )
+    serve.set_defaults(handler=run_serve)
 
 
-def _not_built(name: str):
-    def handler(args) -> int:
-        print(f"'mahjong-table {name}' is not built yet.", file=sys.stderr)
+def lan_address() -> str | None:
+    """This machine's address on the local network, from its own name (no traffic is sent)."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        return None
+    for info in infos:
+        address = info[4][0]
+        if not address.startswith("127."):
+            return address
+    return None
+
+
+def run_serve(args) -> int:
+    import signal
+
+    import segno
+    from werkzeug.serving import make_server
+
+    from webui import create_app
+
+    shown_host = args.host
+    if args.host in ("0.0.0.0", "::"):
+        shown_host = lan_address() or "127.0.0.1"
+    join_base = f"http://{shown_host}:{args.port}"
+    app = create_app({"DATA_DIR": args.data, "CAMERA": args.camera, "JOIN_URL": join_base})
+    try:
+        server = make_server(args.host, args.port, app, threaded=True)
+    except OSError as problem:
+        print(
+            f"Cannot listen on {args.host}:{args.port} ({problem.strerror or problem})."
+            " Is another panel running? Try --port 5001.",
+            file=sys.stderr,
+        )
         return 2
+    server.daemon_threads = True
+    pin = app.config["PIN"]
+    join = f"{join_base}/join?pin={pin}"
+    print(f"Table panel: http://127.0.0.1:{args.port}  (data in {app.config['DATA_DIR']})")
+    print(f"Table PIN: {pin}   Join link: {join}")
+    if args.host in ("127.0.0.1", "localhost", "::1"):
+        print("Only this computer can open it; use --host 0.0.0.0 to let phones on the Wi-Fi join.")
+    else:
+        segno.make(join, error="m").terminal(compact=True)
+    sys.stdout.flush()
 
-    return handler
+    def stop(_signum, _frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("Panel stopped; every confirmed hand is saved.", file=sys.stderr)
+    finally:
+        server.server_close()
+        app.extensions["table_camera"].close()
+    return 0

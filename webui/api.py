@@ -1,0 +1,379 @@
+"""The JSON API the pages use, and the live event stream that keeps every phone up to date.
+
+Reads are open to every phone; changes need the table PIN (`security.can_change`) and the CSRF
+token (checked for every request in `create_app`). Refusals are `{"ok": false, "error":
+<sentence>, "field": <name>}` with a 4xx status; the engine's own sentences are passed on.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from functools import wraps
+
+import segno
+from flask import Blueprint, Response, current_app, g, jsonify, request
+
+from webui import error, i18n, rules, security, store, views
+from webui.db import get_db
+from webui.validate import InputError, check_hand, check_setup
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def needs_pin(view):
+    @wraps(view)
+    def guarded(*args, **kwargs):
+        if not security.can_change():
+            return error("need_pin", 403)
+        return view(*args, **kwargs)
+
+    return guarded
+
+
+def _body() -> dict:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise InputError("bad_json")
+    return data
+
+
+def _session_id() -> int:
+    session_id = store.current_session(get_db())
+    if session_id is None:
+        raise InputError("no_session_yet", status=409)
+    return session_id
+
+
+def _derived() -> views.Derived | None:
+    session_id = store.current_session(get_db())
+    if session_id is None:
+        return None
+    table = store.load(get_db(), session_id)
+    return views.derive(table, current_app.config["DATABASE"])
+
+
+@bp.errorhandler(InputError)
+def refuse_input(problem: InputError):
+    return error(problem.key, problem.status, field=problem.field, **problem.values)
+
+
+@bp.errorhandler(store.EngineRefused)
+def refuse_by_engine(problem: store.EngineRefused):
+    answer = problem.answer
+    body = {"ok": False, "error": answer.get("error"), "code": "engine_refused"}
+    for key in ("field", "hand"):
+        if answer.get(key) is not None:
+            body[key] = answer[key]
+    return jsonify(body), 400
+
+
+@bp.errorhandler(store.RecordError)
+def refuse_change(problem: store.RecordError):
+    return error(problem.key, problem.status, field=problem.field, **problem.values)
+
+
+# ---- reading the table -------------------------------------------------------------------
+
+
+@bp.get("/table")
+def table():
+    """Standings and the latest hands: everything the table page shows."""
+    base = {
+        "ok": True,
+        "version": store.latest_event_id(get_db()),
+        "can_change": security.can_change(),
+    }
+    derived = _derived()
+    if derived is None:
+        return jsonify(base | {"session": None})
+    rows = views.history(derived)
+    undoable = derived.table.undoable
+    return jsonify(
+        base
+        | {
+            "session": {"id": derived.table.session_id, "setup": derived.table.setup},
+            "version": derived.table.version,
+            "standings": views.standings(derived),
+            "latest": rows[-5:][::-1],
+            "hands": len(rows),
+            "undo": _undo_view(undoable, rows),
+        }
+    )
+
+
+def _undo_view(event, rows) -> dict | None:
+    if event is None:
+        return None
+    number = next((r["number"] for r in rows if r["id"] == event.hand_id), None)
+    return {"event": event.id, "kind": event.kind, "hand_id": event.hand_id, "number": number}
+
+
+@bp.get("/history")
+def history():
+    derived = _derived()
+    if derived is None:
+        return jsonify({"ok": True, "session": None, "hands": []})
+    return jsonify(
+        {
+            "ok": True,
+            "version": derived.table.version,
+            "session": {"id": derived.table.session_id, "setup": derived.table.setup},
+            "standings": views.standings(derived),
+            "hands": views.history(derived),
+            "undo": _undo_view(derived.table.undoable, views.history(derived)),
+        }
+    )
+
+
+@bp.get("/settle")
+def settle():
+    derived = _derived()
+    if derived is None:
+        return jsonify({"ok": True, "session": None})
+    return jsonify(views.settlement(derived) | {"version": derived.table.version})
+
+
+@bp.get("/export.json")
+def export_json():
+    derived = _derived()
+    if derived is None:
+        raise InputError("no_session_yet", status=409)
+    body = json.dumps(views.export_json(derived), ensure_ascii=False, indent=2)
+    return Response(body, mimetype="application/json", headers=_attachment("json"))
+
+
+@bp.get("/export.csv")
+def export_csv():
+    derived = _derived()
+    if derived is None:
+        raise InputError("no_session_yet", status=409)
+    # A byte-order mark lets spreadsheet programs open the Korean names as UTF-8.
+    body = "\ufeff" + views.export_csv(derived)
+    return Response(body, mimetype="text/csv; charset=utf-8", headers=_attachment("csv"))
+
+
+def _attachment(suffix: str) -> dict:
+    return {"Content-Disposition": f'attachment; filename="mahjong-session.{suffix}"'}
+
+
+@bp.get("/tiles")
+def tiles():
+    return jsonify({"ok": True, "tiles": rules.tile_codes()})
+
+
+@bp.get("/events")
+def events():
+    """Server-sent events: `table` with the new version whenever the record changes."""
+    database = current_app.config["DATABASE"]
+    poll = float(current_app.config["EVENT_POLL_SECONDS"])
+    seconds = float(current_app.config["EVENT_STREAM_SECONDS"])
+
+    def stream():
+        from webui.db import connect
+
+        conn = connect(database)
+        try:
+            last, ends, beat = None, time.monotonic() + seconds, time.monotonic()
+            yield "retry: 1000\n\n"
+            while time.monotonic() < ends:
+                version = store.latest_event_id(conn)
+                if version != last:
+                    last = version
+                    yield f"event: table\ndata: {json.dumps({'version': version})}\n\n"
+                elif time.monotonic() - beat > 15:
+                    beat = time.monotonic()
+                    yield ": still here\n\n"
+                time.sleep(poll)
+        finally:
+            conn.close()
+
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    return Response(stream(), mimetype="text/event-stream", headers=headers)
+
+
+# ---- the PIN -------------------------------------------------------------------------------
+
+
+@bp.post("/unlock")
+def unlock():
+    if security.too_many_wrong_pins(request.remote_addr or "?"):
+        return error("pin_pause", 429)
+    pin = _body().get("pin", "")
+    if not security.try_pin(str(pin)):
+        return error("wrong_pin", 403, field="pin")
+    return jsonify({"ok": True, "can_change": True})
+
+
+@bp.post("/lock")
+def lock():
+    security.lock()
+    return jsonify({"ok": True, "can_change": False})
+
+
+@bp.post("/pin")
+def new_pin():
+    if not security.is_host():
+        return error("host_only", 403)
+    from pathlib import Path
+
+    pin = security.replace_pin(Path(current_app.config["DATA_DIR"]))
+    current_app.config["PIN"] = pin
+    security.try_pin(pin)
+    return jsonify({"ok": True, "pin": pin})
+
+
+@bp.get("/join.svg")
+def join_qr():
+    """The QR code of the join link; it carries the PIN, so only the host's screen gets it."""
+    if not security.is_host():
+        return error("host_only", 403)
+    qr = segno.make(join_url(), error="m")
+    return Response(qr.svg_inline(scale=6, border=2), mimetype="image/svg+xml")
+
+
+def join_url() -> str:
+    base = current_app.config.get("JOIN_URL") or request.host_url.rstrip("/")
+    return f"{base}/join?pin={security.current_pin()}"
+
+
+# ---- changing the table --------------------------------------------------------------------
+
+
+@bp.post("/session")
+@needs_pin
+def start_session():
+    body = _body()
+    setup = check_setup(body.get("setup"))
+    session_id = store.start_session(get_db(), setup, token=_token(body))
+    return jsonify({"ok": True, "session": session_id}), 201
+
+
+@bp.put("/session")
+@needs_pin
+def change_setup():
+    body = _body()
+    setup = check_setup(body.get("setup"))
+    store.change_setup(get_db(), _session_id(), setup, token=_token(body))
+    return jsonify({"ok": True})
+
+
+@bp.post("/score")
+def score_preview():
+    """Score a hand as it is being entered: the engine's answer per winner and the payments."""
+    body = _body()
+    hand = check_hand(body.get("hand"))
+    session_id = _session_id()
+    table = store.load(get_db(), session_id)
+    record = table.record()
+    hand_id = body.get("hand_id")
+    if isinstance(hand_id, int) and table.index_of(hand_id) is not None:
+        position = table.index_of(hand_id)
+        record["hands"][position] = hand
+    else:
+        position = len(record["hands"])
+        record["hands"].append(hand)
+    replay = rules.replay(record)
+    before = rules.replay({**record, "hands": record["hands"][:position]})
+    if not before.get("ok"):
+        return jsonify({"ok": False, "error": before.get("error"), "hand": before.get("hand")})
+    state = {"seats": before["seats"], "round": before["round"]}
+    answers = rules.score_hand(record, state, hand)
+    for answer, entry in zip(answers, _winner_entries(hand), strict=False):
+        answer["waits"] = _waits(record, entry.get("score", {}))
+    result = {"ok": True, "answers": answers, "state": state, "dealer": before["dealer"]}
+    if replay.get("ok"):
+        played = replay["hands"][position]
+        result["payments"] = played["payments"]
+        result["horse_payments"] = played["horse_payments"]
+    else:
+        result["problem"] = replay.get("error")
+    return jsonify(result)
+
+
+def _winner_entries(hand: dict) -> list[dict]:
+    if hand.get("result") == "win":
+        return [hand]
+    return list(hand.get("winners") or [])
+
+
+def _waits(record: dict, score: dict) -> list[str] | None:
+    try:
+        melds = [
+            {k: v for k, v in m.items() if k in ("kind", "tiles")} for m in score.get("melds", [])
+        ]
+        return rules.waits(rules.hand13(score), melds, record["rules"], record.get("options", {}))
+    except Exception:  # waits are help, not a verdict: a half-entered hand has none
+        return None
+
+
+@bp.post("/hands")
+@needs_pin
+def add_hand():
+    body = _body()
+    hand = check_hand(body.get("hand"))
+    expected = body.get("expected_hands")
+    if not isinstance(expected, int) or isinstance(expected, bool) or expected < 0:
+        raise InputError("expected_missing", field="expected_hands")
+    hand_id, new = store.add_hand(
+        get_db(), _session_id(), hand, expected, token=_token(body), picture=_picture(body)
+    )
+    derived = _derived()
+    number = derived.table.index_of(hand_id)
+    return jsonify(
+        {
+            "ok": True,
+            "id": hand_id,
+            "number": None if number is None else number + 1,
+            "new": new,
+            "message": i18n.say("confirmed", g.lang, n=(number or 0) + 1),
+        }
+    ), (201 if new else 200)
+
+
+@bp.put("/hands/<int:hand_id>")
+@needs_pin
+def edit_hand(hand_id: int):
+    body = _body()
+    hand = check_hand(body.get("hand"))
+    store.edit_hand(
+        get_db(), _session_id(), hand_id, hand, token=_token(body), picture=_picture(body)
+    )
+    return jsonify({"ok": True, "id": hand_id})
+
+
+@bp.delete("/hands/<int:hand_id>")
+@needs_pin
+def delete_hand(hand_id: int):
+    body = request.get_json(silent=True) or {}
+    store.delete_hand(get_db(), _session_id(), hand_id, token=_token(body))
+    return jsonify({"ok": True})
+
+
+@bp.post("/undo")
+@needs_pin
+def undo():
+    body = _body()
+    expected = body.get("expected")
+    if expected is not None and not isinstance(expected, int):
+        raise InputError("field_wrong", field="expected", why="a number")
+    cancelled = store.undo(get_db(), _session_id(), expected, token=_token(body))
+    return jsonify({"ok": True, "cancelled": None if cancelled is None else cancelled.id})
+
+
+def _token(body: dict) -> str | None:
+    token = body.get("token")
+    if token is None:
+        return None
+    if not isinstance(token, str) or not 8 <= len(token) <= 80:
+        raise InputError("field_wrong", field="token", why="8 to 80 characters")
+    return token
+
+
+def _picture(body: dict) -> str | None:
+    name = body.get("picture")
+    if name is None:
+        return None
+    if not isinstance(name, str) or store.picture_reading(get_db(), name) is None:
+        raise InputError("field_wrong", field="picture", why="not a picture read at this table")
+    return name

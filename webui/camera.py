@@ -1,0 +1,219 @@
+"""The panel's one seam to the reader: the table camera's preview, and reading a picture.
+
+- `/camera/frame.jpg`: the latest frame of the table camera (the page refreshes it), and
+  `/camera/stream`: the same as an MJPEG stream, for a big screen.
+- `/camera/status`: what the camera is doing (connected, reconnecting, demo table...).
+- `POST /api/read/camera`: read a still frame of the table camera; `POST /api/read/photo`: read a
+  photo sent from a phone. Both answer the reading (tiles with boxes, hands as score requests)
+  and the name of the stored picture, which the hand keeps for its history.
+
+The camera runs in a background thread of `vision.capture`; the reader (`vision.TileReader`) is
+made once and shared under a lock.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from pathlib import Path
+
+from flask import Blueprint, Response, current_app, g, jsonify, request, send_file
+
+from webui import images, security, store
+from webui.db import get_db
+
+bp = Blueprint("camera", __name__)
+
+PREVIEW_WIDTH = 960
+
+
+class TableCamera:
+    """Owns the capture thread of `vision.capture` and hands out JPEG previews and still frames."""
+
+    def __init__(self, source: str):
+        self.source = source
+        self._feed = None
+        self._lock = threading.Lock()
+        self._jpeg: tuple[int, bytes] | None = None
+        self._failure: str | None = None
+
+    def _open(self):
+        with self._lock:
+            if self._feed is None and self._failure is None:
+                try:
+                    from vision.capture import open_feed
+
+                    self._feed = open_feed(self.source)
+                except Exception as problem:  # report it on the page, never crash the panel
+                    self._failure = f"{type(problem).__name__}: {problem}"
+            return self._feed
+
+    def status(self) -> dict:
+        feed = self._open()
+        if feed is None:
+            return {"state": "failed", "message": self._failure, "source": self.source}
+        return {"source": self.source, **feed.status_json()}
+
+    def frame(self):
+        feed = self._open()
+        return None if feed is None else feed.latest_frame()
+
+    def still(self, timeout: float = 3.0):
+        feed = self._open()
+        return None if feed is None else feed.still_frame(timeout=timeout)
+
+    def jpeg(self) -> bytes | None:
+        """The latest frame as a JPEG, encoded once per new frame however many phones watch."""
+        import cv2
+
+        feed = self._open()
+        if feed is None:
+            return None
+        number, frame = feed.latest_numbered()
+        if frame is None:
+            return None
+        cached = self._jpeg
+        if cached and cached[0] == number:
+            return cached[1]
+        height, width = frame.shape[:2]
+        if width > PREVIEW_WIDTH:
+            size = (PREVIEW_WIDTH, round(height * PREVIEW_WIDTH / width))
+            frame = cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
+        ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 80])
+        if not ok:
+            return None
+        self._jpeg = (number, data.tobytes())
+        return self._jpeg[1]
+
+    def close(self) -> None:
+        with self._lock:
+            if self._feed is not None:
+                self._feed.close()
+                self._feed = None
+
+
+class Reader:
+    """One `vision.TileReader` for the app, loaded on first use; reads are serialised."""
+
+    def __init__(self):
+        self._reader = None
+        self._lock = threading.Lock()
+
+    def read(self, bgr):
+        with self._lock:
+            if self._reader is None:
+                from vision import TileReader
+
+                self._reader = TileReader()
+            return self._reader.read(bgr)
+
+
+def init_app(app) -> None:
+    app.extensions["table_camera"] = TableCamera(str(app.config["CAMERA"]))
+    app.extensions["tile_reader"] = Reader()
+
+
+def table_camera() -> TableCamera:
+    return current_app.extensions["table_camera"]
+
+
+@bp.get("/camera/status")
+def camera_status():
+    return jsonify(table_camera().status())
+
+
+@bp.get("/camera/frame.jpg")
+def camera_frame():
+    data = table_camera().jpeg()
+    if data is None:
+        return Response(status=204)
+    return Response(data, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
+
+
+@bp.get("/camera/stream")
+def camera_stream():
+    camera = table_camera()
+    seconds = current_app.config.get("EVENT_STREAM_SECONDS", 300)
+
+    def frames():
+        last, ends = None, time.monotonic() + seconds
+        while time.monotonic() < ends:
+            data = camera.jpeg()
+            if data is not None and data is not last:
+                last = data
+                yield b"--frame\r\nContent-Type: image/jpeg\r\n\r\n" + data + b"\r\n"
+            time.sleep(0.1)
+
+    return Response(frames(), mimetype="multipart/x-mixed-replace; boundary=frame")
+
+
+@bp.get("/pictures/<name>")
+def picture(name: str):
+    if not name.replace(".jpg", "").isalnum():
+        return Response(status=404)
+    path = Path(current_app.config["DATA_DIR"]) / "pictures" / name
+    if not path.is_file():
+        return Response(status=404)
+    return send_file(path, mimetype="image/jpeg", max_age=3600)
+
+
+def _refuse(key: str, status: int, **values):
+    from webui import error
+
+    return error(key, status, **values)
+
+
+def _read_and_keep(bgr):
+    """Read the tiles of a picture, keep the picture and its reading, answer both."""
+    import cv2
+
+    try:
+        reading = current_app.extensions["tile_reader"].read(bgr)
+    except Exception as problem:
+        current_app.logger.exception("reading failed")
+        return _refuse("reader_failed", 500, error=str(problem) or type(problem).__name__)
+    ok, data = cv2.imencode(".jpg", bgr, [cv2.IMWRITE_JPEG_QUALITY, 88])
+    if not ok:
+        return _refuse("picture_damaged", 400)
+    name = hashlib.sha256(data.tobytes()).hexdigest()[:32] + ".jpg"
+    path = Path(current_app.config["DATA_DIR"]) / "pictures" / name
+    if not path.exists():
+        temporary = path.with_suffix(".tmp")
+        temporary.write_bytes(data.tobytes())
+        temporary.replace(path)
+    payload = reading.to_json(image=name)
+    store.save_picture(get_db(), name, payload["width"], payload["height"], payload)
+    return jsonify({"ok": True, "picture": name, "url": f"/pictures/{name}", "reading": payload})
+
+
+@bp.post("/api/read/camera")
+def read_camera():
+    if not security.can_change():
+        return _refuse("need_pin", 403)
+    camera = table_camera()
+    frame = camera.still()
+    if frame is None:
+        frame = camera.frame()
+    if frame is None:
+        status = camera.status()
+        return _refuse("camera_no_frame", 503, status=status.get("message") or status["state"])
+    return _read_and_keep(frame)
+
+
+@bp.post("/api/read/photo")
+def read_photo():
+    if not security.can_change():
+        return _refuse("need_pin", 403)
+    upload = request.files.get("photo")
+    if upload is None:
+        return _refuse("no_picture", 400)
+    data = upload.read(images.MAX_BYTES + 1)
+    try:
+        bgr = images.decode(data)
+    except images.PictureError as problem:
+        return _refuse(
+            problem.key, 413 if problem.key == "picture_too_big" else 400, **problem.values
+        )
+    g.picture_bytes = len(data)
+    return _read_and_keep(bgr)

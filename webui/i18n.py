@@ -1,0 +1,292 @@
+"""Every sentence of the panel in English and Korean, in one table.
+
+Pages get the table for their language as JSON (`strings(lang)`); the server's own error
+sentences come from here too (`say(key, lang, **values)`). Hand names come from the engine.
+"""
+
+from __future__ import annotations
+
+LANGUAGES = ("en", "ko")
+
+TEXT: dict[str, tuple[str, str]] = {
+    # navigation and pages
+    "app_name": ("Mahjong table", "마작 테이블"),
+    "nav_table": ("Table", "테이블"),
+    "nav_hand": ("Record hand", "판 기록"),
+    "nav_history": ("History", "기록"),
+    "nav_settle": ("Settle up", "정산"),
+    "nav_setup": ("Setup", "설정"),
+    "nav_join": ("Join", "참가"),
+    "language": ("한국어", "English"),
+    "offline": ("Reconnecting…", "다시 연결 중…"),
+    "live": ("Live", "실시간"),
+    # lock
+    "locked": (
+        "View only. Enter the table PIN to record hands.",
+        "보기 전용입니다. 판을 기록하려면 테이블 PIN을 입력하세요.",
+    ),
+    "pin": ("Table PIN", "테이블 PIN"),
+    "unlock": ("Unlock", "잠금 해제"),
+    "unlocked": ("This phone can record hands.", "이 휴대폰으로 판을 기록할 수 있습니다."),
+    "lock_again": ("Lock this phone", "이 휴대폰 잠그기"),
+    "join_title": ("Join this table", "이 테이블에 참가"),
+    "join_help": (
+        "Scan with a phone on the same Wi-Fi, or open the address and type the PIN.",
+        "같은 와이파이의 휴대폰으로 스캔하거나 주소를 열고 PIN을 입력하세요.",
+    ),
+    "pin_hidden": (
+        "The PIN is shown on the screen of the computer that runs the panel.",
+        "PIN은 패널을 실행하는 컴퓨터 화면에 표시됩니다.",
+    ),
+    "new_pin": ("New PIN (locks every phone)", "새 PIN (모든 휴대폰 잠김)"),
+    # table page
+    "no_session": (
+        "No session yet. Set one up to begin.",
+        "아직 세션이 없습니다. 설정부터 하세요.",
+    ),
+    "round": ("Round", "장"),
+    "hand_no": ("Hand", "국"),
+    "dealer": ("Dealer", "선"),
+    "seat": ("Seat", "자리"),
+    "points": ("Points", "점수"),
+    "money": ("Money", "금액"),
+    "horse_race": ("Horse Race", "경마"),
+    "counters": ("counters", "말"),
+    "last_hands": ("Latest hands", "최근 판"),
+    "wind_E": ("East", "동"),
+    "wind_S": ("South", "남"),
+    "wind_W": ("West", "서"),
+    "wind_N": ("North", "북"),
+    # setup
+    "setup_title": ("Set up the session", "세션 설정"),
+    "player": ("Player", "참가자"),
+    "player_seat_help": (
+        "The first player starts as East (dealer), then South, West, North.",
+        "첫 번째 참가자가 동(선)으로 시작하고 남, 서, 북 순서입니다.",
+    ),
+    "rules": ("Rules", "규칙"),
+    "rules_standard": ("Korean 2-Point standard", "2점 마작 표준"),
+    "rules_guide": ("Beginner's guide table", "초보자 안내 표"),
+    "options": ("House options", "하우스 옵션"),
+    "opt_pin_specials": ("Pin specials (8-point 1p/5p hands)", "통 특수패 (8점 1통/5통)"),
+    "opt_multiple_winners": ("Every winner on one discard collects", "한 패에 여러 명 모두 화료"),
+    "opt_flower_tiles": ("Flower tiles", "꽃패"),
+    "money_per_point": ("Money per point", "점당 금액"),
+    "horse_race_on": ("Play the Horse Race", "경마 하기"),
+    "save_setup": ("Save changes", "변경 저장"),
+    "start_session": ("Start a new session", "새 세션 시작"),
+    "new_session_warn": (
+        "A new session starts from zero; the old one stays in the data folder.",
+        "새 세션은 0부터 시작하며 이전 세션은 데이터 폴더에 남습니다.",
+    ),
+    # hand recording
+    "outcome": ("Outcome", "결과"),
+    "result_win": ("Win", "화료"),
+    "result_wins": ("Several winners on one discard", "한 패에 여러 명 화료"),
+    "result_draw": ("Exhaustive draw", "유국"),
+    "result_abortive": ("Abortive draw", "무효국"),
+    "abortive_nine_major": ("Nine major tiles", "구종구패"),
+    "abortive_four_winds": ("Four same winds", "사풍연타"),
+    "abortive_triple_wins": ("Triple wins", "삼가화"),
+    "read_hand": ("Read the hand", "패 읽기"),
+    "table_camera": ("Table camera", "테이블 카메라"),
+    "read_button": ("Read", "읽기"),
+    "phone_photo": ("Phone photo", "휴대폰 사진"),
+    "take_photo": ("Take or choose a photo", "사진 찍기/선택"),
+    "phone_camera": ("Phone camera", "휴대폰 카메라"),
+    "open_camera": ("Open camera", "카메라 열기"),
+    "snap": ("Snap and read", "찍고 읽기"),
+    "reading": ("Reading…", "읽는 중…"),
+    "tap_tile": ("Tap a tile to change it.", "패를 눌러 바꾸세요."),
+    "unsure_tiles": (
+        "{n} unsure tile(s) marked in orange.",
+        "확실하지 않은 패 {n}개가 주황색입니다.",
+    ),
+    "whose_hand": ("Whose hand is it?", "누구의 패입니까?"),
+    "hand_from_reading": ("Use this group", "이 묶음 사용"),
+    "the_hand": ("The hand", "패"),
+    "standing": ("Standing tiles", "손패"),
+    "sets": ("Sets laid down", "내려놓은 패"),
+    "flowers": ("Flowers", "꽃패"),
+    "add_tile": ("+ tile", "+ 패"),
+    "add_set": ("+ set", "+ 몸통"),
+    "add_flower": ("+ flower", "+ 꽃"),
+    "remove": ("Remove", "삭제"),
+    "win_tile": ("Winning tile", "화료패"),
+    "make_win_tile": ("Winning tile", "화료패로"),
+    "set_kind": ("Kind", "종류"),
+    "kind_pung": ("Pung", "퐁"),
+    "kind_kong": ("Kong (claimed)", "깡 (밍깡)"),
+    "kind_added_kong": ("Added kong", "가깡"),
+    "kind_concealed_kong": ("Concealed kong", "암깡"),
+    "claimed_from": ("Claimed from", "가져온 사람"),
+    "how_won": ("How it was won", "화료 방법"),
+    "winner": ("Winner", "화료자"),
+    "winners": ("Winners", "화료자들"),
+    "self_draw": ("Self-draw", "쯔모"),
+    "discard": ("Discard", "론"),
+    "discarder": ("Discarded by", "방총자"),
+    "declared": ("Declared", "선언"),
+    "declared_none": ("Nothing", "없음"),
+    "declared_uper": ("Uper", "어퍼"),
+    "declared_buller": ("Uper + buller", "어퍼 + 불러"),
+    "declared_buji_uper": ("Buji uper", "부지어퍼"),
+    "declared_buji_uper_buller": ("Buji uper + buller", "부지어퍼 + 불러"),
+    "situations": ("Situations", "상황"),
+    "sit_win_on_kong": ("Win on kong", "영상개화"),
+    "sit_robbing_kong": ("Robbing the kong", "창깡"),
+    "sit_last_tile": ("Last tile", "마지막 패"),
+    "sit_first_turn": ("First turn", "첫 순"),
+    "waits": ("Waits before the win", "화료 전 대기패"),
+    "score": ("Score", "점수"),
+    "basic": ("Basic", "기본"),
+    "bonus": ("Bonus", "보너스"),
+    "total": ("Total", "합계"),
+    "payments": ("Payments", "지불"),
+    "not_winning": ("Not a winning hand", "화료 불가"),
+    "reason_not_complete": ("The tiles do not make a complete hand.", "패가 완성되지 않았습니다."),
+    "reason_below_minimum": (
+        "Below the 2-point minimum: fewer than 2 basic points.",
+        "2점 미만입니다: 기본 점수가 2점보다 적습니다.",
+    ),
+    "confirm": ("Confirm hand", "판 확정"),
+    "save_edit": ("Save changes to hand {n}", "{n}국 변경 저장"),
+    "confirmed": ("Hand {n} recorded.", "{n}국이 기록되었습니다."),
+    "cancel": ("Cancel", "취소"),
+    "pick_tile": ("Pick a tile", "패 선택"),
+    "winner_n": ("Winner {n}", "화료자 {n}"),
+    "add_winner": ("+ winner", "+ 화료자"),
+    # history
+    "history_title": ("Every hand", "모든 판"),
+    "edit": ("Edit", "수정"),
+    "delete": ("Delete", "삭제"),
+    "undo": ("Undo last change", "마지막 변경 취소"),
+    "undo_what": ("Undo: {what}", "취소: {what}"),
+    "delete_confirm": (
+        "Delete hand {n}? Every hand after it is derived again.",
+        "{n}국을 삭제할까요? 이후의 모든 판이 다시 계산됩니다.",
+    ),
+    "no_hands": ("No hands yet.", "아직 판이 없습니다."),
+    "horse_payout": ("Horse Race payout", "경마 정산"),
+    "doubled": ("doubled", "두 배"),
+    "picture": ("Picture", "사진"),
+    # settle
+    "settle_title": ("Who pays whom", "누가 누구에게"),
+    "transfers": ("Fewest transfers", "최소 송금"),
+    "pays": ("pays", "→"),
+    "nobody_pays": ("Everyone is even.", "모두 정산할 것이 없습니다."),
+    "chart": ("Running totals", "누적 점수"),
+    "export_csv": ("Download CSV", "CSV 내려받기"),
+    "export_json": ("Download JSON", "JSON 내려받기"),
+    # camera status
+    "camera_status": ("Camera", "카메라"),
+    # errors (server sentences)
+    "csrf_token": (
+        "This page is out of date; reload it and try again.",
+        "페이지가 오래되었습니다. 새로 고친 뒤 다시 시도하세요.",
+    ),
+    "csrf_origin": (
+        "Changes are only accepted from this table's own pages.",
+        "이 테이블의 페이지에서만 변경할 수 있습니다.",
+    ),
+    "need_pin": (
+        "This phone can only look. Enter the table PIN to change anything.",
+        "이 휴대폰은 보기만 가능합니다. 변경하려면 테이블 PIN을 입력하세요.",
+    ),
+    "wrong_pin": ("That PIN is not this table's PIN.", "테이블 PIN이 아닙니다."),
+    "pin_pause": (
+        "Too many wrong PINs from this phone; wait a minute.",
+        "잘못된 PIN이 너무 많습니다. 1분 뒤에 다시 시도하세요.",
+    ),
+    "host_only": (
+        "Only the computer that runs the panel can do this.",
+        "패널을 실행하는 컴퓨터에서만 할 수 있습니다.",
+    ),
+    "bad_json": ("The request is not valid JSON.", "요청이 올바른 JSON이 아닙니다."),
+    "field_missing": ("{field} is missing.", "{field} 항목이 없습니다."),
+    "field_wrong": ("{field}: {why}.", "{field}: {why}."),
+    "players_four": ("Enter four player names.", "참가자 이름 네 개를 입력하세요."),
+    "player_name": (
+        "Player {n} needs a name of at most 24 characters.",
+        "{n}번 참가자 이름은 1~24자여야 합니다.",
+    ),
+    "players_unique": ("Two players have the same name.", "같은 이름의 참가자가 있습니다."),
+    "rules_unknown": ("Rules must be standard or guide.", "규칙은 standard 또는 guide여야 합니다."),
+    "option_unknown": (
+        "{name} is not a house option here.",
+        "{name}은(는) 하우스 옵션이 아닙니다.",
+    ),
+    "money_wrong": (
+        "Money per point must be a number from 0 to 1,000,000.",
+        "점당 금액은 0에서 1,000,000 사이의 숫자여야 합니다.",
+    ),
+    "no_session_yet": ("Set up a session first.", "먼저 세션을 설정하세요."),
+    "hand_already_recorded": (
+        "Hand {number} was already recorded by another phone; the table now has {count} hands.",
+        "{number}국은 이미 다른 휴대폰에서 기록되었습니다. 현재 {count}국입니다.",
+    ),
+    "expected_missing": (
+        "Say which hand number this is (expected_hands).",
+        "몇 번째 판인지 알려 주세요 (expected_hands).",
+    ),
+    "hand_not_found": ("That hand is not in the history.", "기록에 없는 판입니다."),
+    "nothing_to_undo": ("There is nothing to undo.", "취소할 것이 없습니다."),
+    "undo_moved_on": (
+        "Someone changed the table meanwhile; look again before undoing.",
+        "그 사이 다른 변경이 있었습니다. 확인 후 다시 취소하세요.",
+    ),
+    "engine_refused": ("{error}", "{error}"),
+    "result_unknown": (
+        "Outcome must be win, wins, draw or abortive.",
+        "결과는 win, wins, draw, abortive 중 하나여야 합니다.",
+    ),
+    "no_picture": ("Send a photo in the field 'photo'.", "'photo' 항목으로 사진을 보내세요."),
+    "picture_empty": ("The photo is empty.", "사진이 비어 있습니다."),
+    "picture_too_big": (
+        "The photo is larger than {mb} MB; send a smaller one.",
+        "사진이 {mb}MB보다 큽니다. 더 작은 사진을 보내세요.",
+    ),
+    "picture_kind": (
+        "That file is not a JPEG, PNG or WebP photo.",
+        "JPEG, PNG, WebP 사진이 아닙니다.",
+    ),
+    "picture_damaged": (
+        "The photo could not be opened; it may be damaged.",
+        "사진을 열 수 없습니다. 손상되었을 수 있습니다.",
+    ),
+    "picture_too_many_pixels": (
+        "The photo has more than {mp} megapixels; send a smaller one.",
+        "사진이 {mp}메가픽셀보다 큽니다. 더 작은 사진을 보내세요.",
+    ),
+    "camera_no_frame": (
+        "The table camera has no picture yet: {status}",
+        "테이블 카메라 화면이 아직 없습니다: {status}",
+    ),
+    "reader_failed": (
+        "The tiles could not be read from this picture: {error}",
+        "이 사진에서 패를 읽지 못했습니다: {error}",
+    ),
+    "not_found": ("There is no such page.", "없는 페이지입니다."),
+    "server_error": (
+        "Something went wrong on the table's computer; nothing was recorded.",
+        "테이블 컴퓨터에서 문제가 생겼습니다. 아무것도 기록되지 않았습니다.",
+    ),
+}
+
+
+def pick(lang: str | None) -> str:
+    return lang if lang in LANGUAGES else "en"
+
+
+def say(key: str, lang: str = "en", **values) -> str:
+    english, korean = TEXT.get(key, (key, key))
+    text = korean if pick(lang) == "ko" else english
+    try:
+        return text.format(**values)
+    except (KeyError, IndexError):
+        return text
+
+
+def strings(lang: str) -> dict[str, str]:
+    index = 1 if pick(lang) == "ko" else 0
+    return {key: pair[index] for key, pair in TEXT.items()}

@@ -1,0 +1,131 @@
+"""The table PIN, the app's secret, and protection against cross-site requests.
+
+- The secret that signs cookies is generated once and kept in the data folder (never a default).
+- The PIN is generated once too, printed on the host's terminal and shown on the host page with a
+  QR code of the join link. A browser that has given it may change the table; any other browser
+  can only look. Changing the PIN locks every browser out again.
+- Every request that changes something carries the session's CSRF token (header `X-CSRF-Token`
+  or form field `csrf_token`), and a foreign `Origin` is refused; cookies are SameSite=Lax.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import secrets
+import threading
+import time
+from pathlib import Path
+
+from flask import current_app, request, session
+
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+PIN_DIGITS = 6
+WRONG_PIN_LIMIT = 5  # wrong PINs per address per minute before a pause
+_wrong_lock = threading.Lock()
+
+
+def _read_or_make(path: Path, make) -> str:
+    if path.exists():
+        value = path.read_text(encoding="utf-8").strip()
+        if value:
+            return value
+    value = make()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".tmp")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+        handle.write(value + "\n")
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(temporary, path)
+    return value
+
+
+def secret_key(data_dir: Path) -> str:
+    return _read_or_make(data_dir / "secret_key", lambda: secrets.token_hex(32))
+
+
+def new_pin() -> str:
+    return "".join(secrets.choice("0123456789") for _ in range(PIN_DIGITS))
+
+
+def table_pin(data_dir: Path) -> str:
+    return _read_or_make(data_dir / "pin", new_pin)
+
+
+def replace_pin(data_dir: Path) -> str:
+    (data_dir / "pin").unlink(missing_ok=True)
+    return table_pin(data_dir)
+
+
+def _pin_mark(pin: str) -> str:
+    """What the cookie keeps: a keyed digest of the PIN, so a new PIN locks old browsers out."""
+    key = current_app.config["SECRET_KEY"].encode()
+    return hmac.new(key, pin.encode(), hashlib.sha256).hexdigest()
+
+
+def current_pin() -> str:
+    return current_app.config.get("PIN") or table_pin(Path(current_app.config["DATA_DIR"]))
+
+
+def can_change() -> bool:
+    mark = session.get("pin")
+    return bool(mark) and hmac.compare_digest(mark, _pin_mark(current_pin()))
+
+
+def _wrong_pins() -> dict[str, list[float]]:
+    """Recent wrong PINs by address, kept per app (not across apps in one process)."""
+    return current_app.extensions.setdefault("wrong_pins", {})
+
+
+def too_many_wrong_pins(address: str) -> bool:
+    with _wrong_lock:
+        wrong = _wrong_pins()
+        recent = [t for t in wrong.get(address, []) if time.monotonic() - t < 60]
+        wrong[address] = recent
+        return len(recent) >= WRONG_PIN_LIMIT
+
+
+def try_pin(pin: str) -> bool:
+    """Unlock this browser when `pin` is the table's PIN."""
+    given = "".join(ch for ch in str(pin) if ch.isdigit())
+    if given and hmac.compare_digest(given, current_pin()):
+        session["pin"] = _pin_mark(given)
+        session.permanent = True
+        return True
+    with _wrong_lock:
+        _wrong_pins().setdefault(request.remote_addr or "?", []).append(time.monotonic())
+    return False
+
+
+def lock() -> None:
+    session.pop("pin", None)
+
+
+def csrf_token() -> str:
+    if "csrf" not in session:
+        session["csrf"] = secrets.token_urlsafe(32)
+    return session["csrf"]
+
+
+def csrf_problem() -> str | None:
+    """None when the request may change things as far as CSRF goes, else an i18n key."""
+    if request.method in SAFE_METHODS:
+        return None
+    origin = request.headers.get("Origin")
+    if origin and origin != "null":
+        host = origin.split("://", 1)[-1].rstrip("/")
+        if host != request.host:
+            return "csrf_origin"
+    expected = session.get("csrf")
+    given = request.headers.get("X-CSRF-Token") or request.form.get("csrf_token", "")
+    if not expected or not given or not hmac.compare_digest(str(given), expected):
+        return "csrf_token"
+    return None
+
+
+def is_host() -> bool:
+    """The browser on the machine that runs the server (it may see the PIN)."""
+    return (request.remote_addr or "") in ("127.0.0.1", "::1")

@@ -1,0 +1,200 @@
+// Shared by every page: strings, the JSON API, tiles as faces, the PIN bar and live updates.
+"use strict";
+
+const BOOT = JSON.parse(document.getElementById("boot").textContent);
+const T = BOOT.strings;
+
+function t(key, values) {
+  let text = T[key] || key;
+  for (const [name, value] of Object.entries(values || {})) {
+    text = text.split("{" + name + "}").join(String(value));
+  }
+  return text;
+}
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "class") node.className = value;
+    else if (name === "text") node.textContent = value;
+    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+class ApiError extends Error {
+  constructor(body, status) {
+    super(body.error || "Error " + status);
+    this.body = body;
+    this.status = status;
+  }
+}
+
+async function api(method, path, body) {
+  const options = { method, headers: { "X-CSRF-Token": BOOT.csrf }, credentials: "same-origin" };
+  if (body instanceof FormData) options.body = body;
+  else if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, options);
+  let data = {};
+  try {
+    data = await response.json();
+  } catch (_) {
+    data = { ok: false, error: t("server_error") };
+  }
+  if (!response.ok || data.ok === false) throw new ApiError(data, response.status);
+  return data;
+}
+
+function newToken() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+let messageTimer = null;
+function say(text, kind) {
+  const box = document.getElementById("message");
+  box.textContent = text;
+  box.className = "message " + (kind || "info");
+  box.hidden = false;
+  clearTimeout(messageTimer);
+  messageTimer = setTimeout(() => (box.hidden = true), kind === "error" ? 9000 : 4000);
+}
+
+function sayError(error) {
+  const body = error.body || {};
+  let text = body.error || String(error.message || error);
+  if (body.field) text += " (" + body.field + ")";
+  say(text, "error");
+}
+
+// ---- tiles ---------------------------------------------------------------------------------
+const HONOURS = { 1: "東", 2: "南", 3: "西", 4: "北", 5: "白", 6: "發", 7: "中" };
+const FLOWERS = { 1: "梅", 2: "蘭", 3: "菊", 4: "竹", 5: "春", 6: "夏", 7: "秋", 8: "冬" };
+const SUITS = { m: "萬", p: "筒", s: "索" };
+
+function tileFace(code, extra) {
+  const attrs = Object.assign({ class: "tile", "data-code": code, title: code }, extra || {});
+  const node = el("span", attrs);
+  if (!code || code === "back") {
+    node.classList.add("back");
+    return node;
+  }
+  const number = code[0];
+  const suit = code[1];
+  node.classList.add("suit-" + suit);
+  if (suit === "z") {
+    node.classList.add("honour-" + number);
+    node.append(el("b", { text: HONOURS[number] || "?" }));
+  } else if (suit === "f") {
+    node.append(el("b", { text: FLOWERS[number] || "?" }), el("small", { text: number }));
+  } else {
+    node.append(el("b", { text: number }), el("small", { text: SUITS[suit] || suit }));
+  }
+  return node;
+}
+
+function splitCodes(run) {
+  const codes = [];
+  let digits = "";
+  for (const char of (run || "").replace(/\s/g, "")) {
+    if (/[0-9]/.test(char)) digits += char;
+    else {
+      for (const d of digits) codes.push(d + char);
+      digits = "";
+    }
+  }
+  return codes;
+}
+
+function windName(wind) {
+  return t("wind_" + wind);
+}
+
+function yakuName(yaku) {
+  const korean = yaku.name_ko || "";
+  const english = yaku.name || yaku.id;
+  return BOOT.lang === "ko" ? korean + " · " + english : english + " · " + korean;
+}
+
+// ---- the PIN bar ---------------------------------------------------------------------------
+function applyLock() {
+  document.getElementById("lockbar").hidden = BOOT.can_change;
+  document.body.classList.toggle("locked", !BOOT.can_change);
+  for (const node of document.querySelectorAll(".needs-pin")) {
+    if (node.tagName === "BUTTON" || node.tagName === "INPUT") node.disabled = !BOOT.can_change;
+  }
+}
+
+document.getElementById("unlock-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const input = document.getElementById("pin-input");
+  try {
+    await api("POST", "/api/unlock", { pin: input.value });
+    BOOT.can_change = true;
+    input.value = "";
+    applyLock();
+    say(t("unlocked"), "ok");
+    document.dispatchEvent(new CustomEvent("unlocked"));
+  } catch (error) {
+    sayError(error);
+  }
+});
+
+// ---- live updates: server-sent events, with polling while they are down ---------------------
+const Live = {
+  version: null,
+  listeners: [],
+  pollTimer: null,
+  onChange(callback) {
+    this.listeners.push(callback);
+  },
+  seen(version) {
+    if (this.version === null || version !== this.version) {
+      const first = this.version === null;
+      this.version = version;
+      if (!first) for (const callback of this.listeners) callback(version);
+    }
+  },
+  start() {
+    const banner = document.getElementById("live");
+    if (!window.EventSource) return this.poll();
+    const source = new EventSource("/api/events");
+    source.addEventListener("table", (event) => {
+      banner.hidden = true;
+      this.stopPolling();
+      this.seen(JSON.parse(event.data).version);
+    });
+    source.onerror = () => {
+      banner.hidden = false;
+      this.poll(); // EventSource reconnects by itself; poll meanwhile
+    };
+  },
+  poll() {
+    if (this.pollTimer) return;
+    this.pollTimer = setInterval(async () => {
+      try {
+        const table = await api("GET", "/api/table");
+        this.seen(table.version);
+      } catch (_) {
+        /* still away; try again */
+      }
+    }, 1500);
+  },
+  stopPolling() {
+    clearInterval(this.pollTimer);
+    this.pollTimer = null;
+  },
+};
+
+applyLock();
+document.addEventListener("DOMContentLoaded", () => Live.start());

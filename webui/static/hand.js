@@ -1,0 +1,548 @@
+// Recording a hand: read it (table camera or phone), fix tiles, say how it was won, see the score
+// as it is entered, confirm. Also edits a past hand (/hand?edit=ID).
+"use strict";
+
+const S = {
+  result: "win",
+  abortive: "nine_major",
+  discarder: null,
+  winners: [newWinner(null)],
+  active: 0,
+  reading: null,
+  picture: null,
+  expected: null,
+  seats: null,
+  players: [],
+  editId: BOOT.edit || null,
+  token: newToken(),
+};
+
+function newWinner(player) {
+  return { winner: player, concealed: [], melds: [], flowers: [], win: null, how: "discard", declared: "none", situations: [] };
+}
+
+const W = () => S.winners[S.active];
+const $ = (id) => document.getElementById(id);
+const isFlower = (code) => code && code[1] === "f";
+
+// ---- turning the editor into a record hand (CONTRACT 5) and back ---------------------------
+function windOf(player) {
+  for (const [wind, index] of Object.entries(S.seats || {})) if (index === player) return wind;
+  return null;
+}
+
+function playerOf(wind) {
+  return S.seats && wind in S.seats ? S.seats[wind] : null;
+}
+
+function scoreOf(w, how) {
+  const score = {
+    hand: w.concealed.map((tile) => tile.code).join(""),
+    melds: w.melds.map((m) => {
+      const meld = { kind: m.kind, tiles: m.code[0].repeat(m.kind === "pung" ? 3 : 4) + m.code[1] };
+      if (m.kind !== "concealed_kong" && m.from !== null) meld.from = windOf(m.from);
+      return meld;
+    }),
+    flowers: w.flowers.map((tile) => tile.code).join(""),
+    win: how,
+    declared: w.declared,
+    situations: w.situations.slice(),
+  };
+  if (w.win !== null && w.concealed[w.win]) score.win_tile = w.concealed[w.win].code;
+  return score;
+}
+
+function buildHand() {
+  if (S.result === "draw") return { result: "draw" };
+  if (S.result === "abortive") return { result: "abortive", kind: S.abortive };
+  if (S.result === "wins") {
+    return {
+      result: "wins",
+      discarder: S.discarder,
+      winners: S.winners.map((w) => ({ winner: w.winner, score: scoreOf(w, "discard") })),
+    };
+  }
+  const w = S.winners[0];
+  const hand = { result: "win", winner: w.winner, score: scoreOf(w, w.how) };
+  if (w.how === "discard") hand.discarder = S.discarder;
+  return hand;
+}
+
+function winnerFromRecord(entry, how) {
+  const score = entry.score || {};
+  const w = newWinner(entry.winner);
+  w.concealed = splitCodes(score.hand).map((code) => ({ code, src: null }));
+  const at = w.concealed.findIndex((tile) => tile.code === score.win_tile);
+  w.win = at >= 0 ? at : null;
+  w.melds = (score.melds || []).map((m) => ({ kind: m.kind, code: splitCodes(m.tiles)[0], from: playerOf(m.from) }));
+  w.flowers = splitCodes(score.flowers).map((code) => ({ code, src: null }));
+  w.how = score.win || how;
+  w.declared = score.declared || "none";
+  w.situations = (score.situations || []).slice();
+  return w;
+}
+
+function loadRecordHand(hand) {
+  S.result = hand.result;
+  if (hand.result === "abortive") S.abortive = hand.kind;
+  S.discarder = hand.discarder ?? null;
+  if (hand.result === "win") S.winners = [winnerFromRecord(hand, "discard")];
+  if (hand.result === "wins") S.winners = hand.winners.map((w) => winnerFromRecord(w, "discard"));
+}
+
+// ---- drawing the editor ---------------------------------------------------------------------
+function playerOptions(select, withNone, exclude) {
+  const options = [];
+  if (withNone) options.push(el("option", { value: "", text: "—" }));
+  S.players.forEach((name, i) => {
+    if (i === exclude) return;
+    const wind = windOf(i);
+    options.push(el("option", { value: i, text: name + (wind ? " (" + windName(wind) + ")" : "") }));
+  });
+  select.replaceChildren(...options);
+}
+
+function render() {
+  for (const input of document.querySelectorAll("input[name=result]")) input.checked = input.value === S.result;
+  $("abortive-kind").hidden = S.result !== "abortive";
+  document.querySelector("select[name=abortive]").value = S.abortive;
+  const winning = S.result === "win" || S.result === "wins";
+  $("win-part").hidden = !winning;
+  renderTabs();
+  if (winning) {
+    renderEditor();
+    renderHow();
+  }
+  renderReading();
+  scheduleScore();
+}
+
+function renderTabs() {
+  const tabs = $("winner-tabs");
+  tabs.hidden = S.result !== "wins";
+  $("add-winner").hidden = S.result !== "wins" || S.winners.length >= 3;
+  if (S.result !== "wins") return;
+  tabs.replaceChildren(...S.winners.map((w, i) =>
+    el("button", {
+      type: "button", class: i === S.active ? "active" : "",
+      text: w.winner !== null ? S.players[w.winner] : t("winner_n", { n: i + 1 }),
+      onclick: () => { S.active = i; render(); },
+    })));
+}
+
+function renderEditor() {
+  const w = W();
+  $("concealed").replaceChildren(...w.concealed.map((tile, i) =>
+    el("button", { type: "button", class: "tile-button" + (i === w.win ? " win" : ""), "data-index": i,
+      "aria-label": tile.code, onclick: () => openPicker({ mode: "concealed", index: i }) },
+      tileFace(tile.code, isUnsure(tile) ? { class: "tile unsure" } : {}))));
+  $("melds").replaceChildren(...w.melds.map((m, i) => {
+    const count = m.kind === "pung" ? 3 : 4;
+    const faces = [];
+    for (let k = 0; k < count; k++) faces.push(tileFace(m.kind === "concealed_kong" && (k === 0 || k === 3) ? "back" : m.code));
+    const from = m.kind === "concealed_kong" ? "" : m.from !== null ? " ← " + S.players[m.from] : "";
+    return el("button", { type: "button", class: "meld-button", "data-index": i,
+      onclick: () => openPicker({ mode: "meld", index: i }) },
+      el("span", { class: "tiles" }, ...faces), el("small", { text: t("kind_" + m.kind) + from }));
+  }));
+  $("flowers").replaceChildren(...w.flowers.map((tile, i) =>
+    el("button", { type: "button", class: "tile-button", "data-index": i,
+      onclick: () => openPicker({ mode: "flower", index: i }) }, tileFace(tile.code))));
+}
+
+function renderHow() {
+  const w = W();
+  playerOptions($("winner"), true);
+  $("winner").value = w.winner === null ? "" : String(w.winner);
+  for (const input of document.querySelectorAll("input[name=win]")) {
+    input.checked = input.value === (S.result === "wins" ? "discard" : w.how);
+    input.disabled = S.result === "wins";
+  }
+  const discard = S.result === "wins" || w.how === "discard";
+  $("discarder-label").hidden = !discard;
+  playerOptions($("discarder"), true, S.result === "win" ? w.winner : null);
+  $("discarder").value = S.discarder === null ? "" : String(S.discarder);
+  $("declared").value = w.declared;
+  for (const box of document.querySelectorAll("input[name=situation]")) box.checked = w.situations.includes(box.value);
+}
+
+// ---- the reading: the picture with every tile boxed and named ------------------------------
+function isUnsure(tile) {
+  return tile.src !== null && S.reading && S.reading.tiles[tile.src] && S.reading.tiles[tile.src].unsure;
+}
+
+function renderReading() {
+  const box = $("reading");
+  if (!S.reading) {
+    box.hidden = true;
+    $("reading-note").hidden = true;
+    return;
+  }
+  const reading = S.reading;
+  box.hidden = false;
+  const svgNS = "http://www.w3.org/2000/svg";
+  const overlay = document.createElementNS(svgNS, "svg");
+  overlay.setAttribute("viewBox", `0 0 ${reading.width} ${reading.height}`);
+  overlay.setAttribute("class", "overlay");
+  const fontSize = Math.max(12, Math.round(reading.width / 45));
+  reading.tiles.forEach((tile, i) => {
+    const [x0, y0, x1, y1] = tile.box;
+    const group = document.createElementNS(svgNS, "g");
+    group.setAttribute("class", "box" + (tile.unsure ? " unsure" : "") + (tile.fixed ? " fixed" : ""));
+    group.setAttribute("data-index", i);
+    group.setAttribute("data-code", tile.code);
+    const rect = document.createElementNS(svgNS, "rect");
+    Object.entries({ x: x0, y: y0, width: x1 - x0, height: y1 - y0 }).forEach(([k, v]) => rect.setAttribute(k, v));
+    const label = document.createElementNS(svgNS, "text");
+    label.setAttribute("x", x0 + 2);
+    label.setAttribute("y", Math.max(fontSize, y0 - 3));
+    label.setAttribute("font-size", fontSize);
+    label.textContent = tile.code;
+    group.append(rect, label);
+    group.addEventListener("click", () => openPicker({ mode: "reading", index: i }));
+    overlay.append(group);
+  });
+  box.replaceChildren(el("img", { src: "/pictures/" + S.picture, alt: t("picture") }), overlay);
+  const unsure = reading.tiles.filter((tile) => tile.unsure).length;
+  $("reading-note").hidden = false;
+  $("reading-note").textContent = t("tap_tile") + (unsure ? " " + t("unsure_tiles", { n: unsure }) : "");
+  $("reading-hands").replaceChildren(...reading.hands.map((hand, k) =>
+    el("button", { type: "button", class: "small", onclick: () => useReadingHand(k) },
+      t("hand_from_reading") + " · " + hand.position + " (" + hand.concealed.length + ")")));
+}
+
+function useReadingHand(k) {
+  const hand = S.reading.hands[k];
+  const tiles = S.reading.tiles;
+  const w = W();
+  w.concealed = hand.concealed.map((i) => ({ code: tiles[i].code, src: i }));
+  w.win = hand.win_tile === null ? null : hand.concealed.indexOf(hand.win_tile);
+  if (hand.win_tile !== null && w.win < 0) {
+    w.concealed.push({ code: tiles[hand.win_tile].code, src: hand.win_tile });
+    w.win = w.concealed.length - 1;
+  }
+  w.melds = hand.melds.map((m) => {
+    const face = m.tiles.map((i) => tiles[i].code).find((code) => code !== "back") || "1m";
+    return { kind: m.kind, code: face, from: null, src: m.tiles };
+  });
+  w.flowers = hand.flowers.map((i) => ({ code: tiles[i].code, src: i }));
+  render();
+}
+
+function bestReadingHand(reading) {
+  let best = -1, size = -1;
+  reading.hands.forEach((hand, k) => {
+    const n = hand.concealed.length + 3 * hand.melds.length + (hand.win_tile !== null ? 100 : 0);
+    if (n > size) { best = k; size = n; }
+  });
+  return best;
+}
+
+function takeReading(data) {
+  S.reading = data.reading;
+  S.picture = data.picture;
+  const best = bestReadingHand(S.reading);
+  if (best >= 0 && S.result !== "draw" && S.result !== "abortive") useReadingHand(best);
+  else render();
+}
+
+async function readFrom(path, body) {
+  const button = $("read-camera");
+  button.disabled = true;
+  say(t("reading"), "info");
+  try {
+    takeReading(await api("POST", path, body));
+    say(t("tap_tile"), "ok");
+  } catch (error) {
+    sayError(error);
+  } finally {
+    button.disabled = !BOOT.can_change;
+  }
+}
+
+// ---- the tile picker ------------------------------------------------------------------------
+let picking = null;
+
+function openPicker(what) {
+  if (!BOOT.can_change) return;
+  picking = what;
+  const flowersOnly = what.mode === "flower";
+  const w = W();
+  const grid = $("picker-tiles");
+  grid.replaceChildren(...BOOT.tiles
+    .filter((code) => (flowersOnly ? isFlower(code) : what.mode === "reading" || !isFlower(code)))
+    .map((code) => el("button", { type: "button", class: "tile-button", "data-code": code,
+      onclick: () => pick(code) }, tileFace(code))));
+  const meld = what.mode === "meld" || what.mode === "add-meld";
+  $("picker-meld").hidden = !meld;
+  if (meld) {
+    const current = what.mode === "meld" ? w.melds[what.index] : { kind: "pung", from: null };
+    $("meld-kind").value = current.kind;
+    playerOptions($("meld-from"), true, w.winner);
+    $("meld-from").value = current.from === null ? "" : String(current.from);
+    $("meld-from-label").hidden = current.kind === "concealed_kong";
+  }
+  $("picker-win").hidden = what.mode !== "concealed";
+  $("picker-remove").hidden = !(what.mode === "concealed" || what.mode === "meld" || what.mode === "flower");
+  $("picker").showModal();
+}
+
+function pick(code) {
+  const w = W();
+  const what = picking;
+  if (what.mode === "reading") {
+    S.reading.tiles[what.index].code = code;
+    S.reading.tiles[what.index].unsure = false;
+    S.reading.tiles[what.index].fixed = true;
+    for (const winner of S.winners) {
+      for (const tile of [...winner.concealed, ...winner.flowers]) if (tile.src === what.index) tile.code = code;
+      for (const m of winner.melds) if (m.src && m.src.includes(what.index) && code !== "back") m.code = code;
+    }
+  } else if (what.mode === "concealed") w.concealed[what.index] = { code, src: null };
+  else if (what.mode === "flower") w.flowers[what.index] = { code, src: null };
+  else if (what.mode === "add-concealed") w.concealed.push({ code, src: null });
+  else if (what.mode === "add-flower") w.flowers.push({ code, src: null });
+  else if (what.mode === "meld" || what.mode === "add-meld") {
+    const from = $("meld-from").value === "" ? null : Number($("meld-from").value);
+    const meld = { kind: $("meld-kind").value, code, from };
+    if (what.mode === "meld") w.melds[what.index] = meld;
+    else w.melds.push(meld);
+  }
+  $("picker").close();
+  render();
+}
+
+$("picker-remove").addEventListener("click", () => {
+  const w = W();
+  const what = picking;
+  if (what.mode === "concealed") {
+    w.concealed.splice(what.index, 1);
+    if (w.win === what.index) w.win = null;
+    else if (w.win !== null && w.win > what.index) w.win -= 1;
+  } else if (what.mode === "meld") w.melds.splice(what.index, 1);
+  else if (what.mode === "flower") w.flowers.splice(what.index, 1);
+  $("picker").close();
+  render();
+});
+
+$("picker-win").addEventListener("click", () => {
+  W().win = picking.index;
+  $("picker").close();
+  render();
+});
+
+function meldChoiceChanged() {
+  $("meld-from-label").hidden = $("meld-kind").value === "concealed_kong";
+  if (picking && picking.mode === "meld") {
+    const m = W().melds[picking.index];
+    m.kind = $("meld-kind").value;
+    m.from = $("meld-from").value === "" ? null : Number($("meld-from").value);
+    renderEditor();
+    scheduleScore();
+  }
+}
+$("meld-kind").addEventListener("change", meldChoiceChanged);
+$("meld-from").addEventListener("change", meldChoiceChanged);
+
+for (const button of document.querySelectorAll("[data-add]")) {
+  button.addEventListener("click", () => openPicker({ mode: "add-" + button.dataset.add }));
+}
+
+// ---- how it was won -------------------------------------------------------------------------
+for (const input of document.querySelectorAll("input[name=result]")) {
+  input.addEventListener("change", () => {
+    S.result = input.value;
+    if (S.result === "win") { S.winners = S.winners.slice(0, 1); S.active = 0; }
+    if (S.result === "wins" && S.winners.length < 2) S.winners.push(newWinner(null));
+    render();
+  });
+}
+document.querySelector("select[name=abortive]").addEventListener("change", (e) => { S.abortive = e.target.value; render(); });
+$("winner").addEventListener("change", (e) => { W().winner = e.target.value === "" ? null : Number(e.target.value); render(); });
+$("discarder").addEventListener("change", (e) => { S.discarder = e.target.value === "" ? null : Number(e.target.value); render(); });
+for (const input of document.querySelectorAll("input[name=win]")) {
+  input.addEventListener("change", () => { W().how = input.value; render(); });
+}
+$("declared").addEventListener("change", (e) => { W().declared = e.target.value; scheduleScore(); });
+for (const box of document.querySelectorAll("input[name=situation]")) {
+  box.addEventListener("change", () => {
+    const w = W();
+    w.situations = w.situations.filter((s) => s !== box.value);
+    if (box.checked) w.situations.push(box.value);
+    scheduleScore();
+  });
+}
+$("add-winner").addEventListener("click", () => { S.winners.push(newWinner(null)); S.active = S.winners.length - 1; render(); });
+
+// ---- the score as it is entered ------------------------------------------------------------
+let scoreTimer = null, scoreAsked = 0;
+
+function scheduleScore() {
+  clearTimeout(scoreTimer);
+  scoreTimer = setTimeout(showScore, 250);
+}
+
+function answerView(answer) {
+  const who = answer.winner !== null && answer.winner !== undefined ? S.players[answer.winner] : "";
+  if (!answer.ok) return el("div", { class: "answer problem" }, el("p", { text: (who ? who + ": " : "") + answer.error }));
+  const yaku = (answer.yaku || []).map((y) =>
+    el("tr", { "data-yaku": y.id }, el("td", { text: yakuName(y) + (y.count > 1 ? " ×" + y.count : "") }),
+      el("td", { class: "kind", text: t(y.kind) }), el("td", { class: "pts", text: y.points })));
+  const verdict = answer.winning ? null :
+    el("p", { class: "not-winning", text: t("not_winning") + (answer.reason ? ": " + t("reason_" + answer.reason) : "") });
+  return el("div", { class: "answer" + (answer.winning ? " winning" : " losing") },
+    who ? el("h3", { text: who }) : null,
+    verdict,
+    el("table", { class: "yaku" }, ...yaku),
+    el("p", { class: "sums" },
+      el("span", { text: t("basic") + " " + answer.basic }),
+      el("span", { text: t("bonus") + " " + answer.bonus }),
+      el("strong", { "data-total": answer.total, text: t("total") + " " + answer.total })),
+    answer.waits && answer.waits.length ? el("p", { class: "waits" }, t("waits") + ": ", ...answer.waits.map((c) => tileFace(c))) : null);
+}
+
+function paymentsView(payments, horse) {
+  if (!payments) return null;
+  return el("table", { class: "payments" },
+    el("tr", {}, ...S.players.map((name) => el("th", { text: name }))),
+    el("tr", {}, ...payments.map((p, i) => {
+      const total = p + (horse ? horse[i] : 0);
+      return el("td", { class: total > 0 ? "plus" : total < 0 ? "minus" : "", "data-player": i,
+        text: (total > 0 ? "+" : "") + total });
+    })));
+}
+
+async function showScore() {
+  const asked = ++scoreAsked;
+  const box = $("score");
+  if (!S.seats) return;
+  try {
+    const data = await api("POST", "/api/score", { hand: buildHand(), hand_id: S.editId });
+    if (asked !== scoreAsked) return;
+    box.replaceChildren(
+      ...(data.answers || []).map(answerView),
+      data.problem ? el("p", { class: "problem", text: data.problem }) : null,
+      el("h3", { text: t("payments") }),
+      paymentsView(data.payments, data.horse_payments));
+  } catch (error) {
+    if (asked !== scoreAsked) return;
+    box.replaceChildren(el("p", { class: "problem", text: (error.body && error.body.error) || String(error) }));
+  }
+}
+
+// ---- confirming -----------------------------------------------------------------------------
+$("confirm").addEventListener("click", async () => {
+  const button = $("confirm");
+  button.disabled = true;
+  try {
+    const body = { hand: buildHand(), token: S.token, picture: S.picture };
+    if (S.editId) {
+      await api("PUT", "/api/hands/" + S.editId, body);
+      location.href = "/history";
+      return;
+    }
+    body.expected_hands = S.expected;
+    const data = await api("POST", "/api/hands", body);
+    say(data.message, "ok");
+    setTimeout(() => (location.href = "/"), 600);
+  } catch (error) {
+    sayError(error);
+    button.disabled = !BOOT.can_change;
+  }
+});
+
+// ---- the two cameras ------------------------------------------------------------------------
+$("read-camera").addEventListener("click", () => readFrom("/api/read/camera", {}));
+
+$("photo-input").addEventListener("change", (event) => {
+  const file = event.target.files[0];
+  if (!file) return;
+  const form = new FormData();
+  form.append("photo", file);
+  readFrom("/api/read/photo", form);
+  event.target.value = "";
+});
+
+if (navigator.mediaDevices && navigator.mediaDevices.getUserMedia && window.isSecureContext) {
+  $("phone-camera").hidden = false;
+  $("open-camera").addEventListener("click", async () => {
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
+      const video = $("phone-video");
+      video.srcObject = stream;
+      video.hidden = false;
+      await video.play();
+      $("snap").hidden = false;
+    } catch (error) {
+      say(String(error.message || error), "error");
+    }
+  });
+  $("snap").addEventListener("click", () => {
+    const video = $("phone-video");
+    const canvas = document.createElement("canvas");
+    canvas.width = video.videoWidth;
+    canvas.height = video.videoHeight;
+    canvas.getContext("2d").drawImage(video, 0, 0);
+    canvas.toBlob((blob) => {
+      const form = new FormData();
+      form.append("photo", blob, "phone.jpg");
+      readFrom("/api/read/photo", form);
+    }, "image/jpeg", 0.9);
+  });
+}
+
+function refreshPreview() {
+  const details = $("table-camera");
+  if (details.open && !document.hidden && !$("win-part").hidden) {
+    const img = new Image();
+    img.onload = () => ($("preview").src = img.src);
+    img.src = "/camera/frame.jpg?t=" + Date.now();
+  }
+}
+
+async function refreshCameraState() {
+  try {
+    const status = await (await fetch("/camera/status")).json();
+    $("camera-state").textContent = "· " + (status.message || status.state || "");
+    $("camera-state").dataset.state = status.state || "";
+  } catch (_) {
+    $("camera-state").textContent = "";
+  }
+}
+
+// ---- start ----------------------------------------------------------------------------------
+async function start() {
+  if (S.editId) {
+    const data = await api("GET", "/api/history");
+    S.players = data.session.setup.players;
+    const row = data.hands.find((h) => h.id === S.editId);
+    if (!row) return say(t("hand_not_found"), "error");
+    S.seats = row.seats;
+    loadRecordHand(row.hand);
+    if (row.picture) {
+      S.picture = row.picture;
+    }
+    $("hand-title").textContent = t("edit") + " · " + t("hand_no") + " " + row.number;
+    $("confirm").textContent = t("save_edit", { n: row.number });
+  } else {
+    const data = await api("GET", "/api/table");
+    if (!data.session) {
+      location.href = "/setup";
+      return;
+    }
+    Live.version = data.version;
+    S.players = data.session.setup.players;
+    S.seats = data.standings.seats;
+    S.expected = data.hands;
+    $("hand-title").textContent = t("nav_hand") + " · " + t("hand_no") + " " + data.standings.next_hand +
+      " · " + windName(data.standings.round);
+  }
+  render();
+  setInterval(refreshPreview, 800);
+  setInterval(refreshCameraState, 3000);
+  refreshPreview();
+  refreshCameraState();
+}
+
+document.addEventListener("unlocked", render);
+start().catch(sayError);

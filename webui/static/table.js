@@ -1,0 +1,86 @@
+// The table page: seats, dealer, round wind, totals, Horse Race counters and the latest hands.
+"use strict";
+
+function horseDots(count) {
+  const dots = el("span", { class: "horse", title: t("horse_race"), "data-count": count });
+  for (let i = 0; i < 3; i++) dots.append(el("i", { class: i < count ? "on" : "off" }));
+  return dots;
+}
+
+function handLine(row, players) {
+  const hand = row.hand;
+  let what = t("result_" + hand.result);
+  if (hand.result === "abortive") what = t("abortive_" + hand.kind);
+  const winners = row.answers
+    .filter((a) => a.winner !== null && a.winner !== undefined)
+    .map((a) => players[a.winner] + (a.total !== undefined ? " " + a.total : ""));
+  const moves = row.payments
+    .map((p, i) => (p ? players[i] + " " + (p > 0 ? "+" : "") + p : null))
+    .filter(Boolean)
+    .join(", ");
+  return el(
+    "li",
+    { "data-number": row.number },
+    el("span", { class: "number", text: windName(row.round) + " " + row.number }),
+    el("span", { class: "what", text: what + (winners.length ? ": " + winners.join(", ") : "") }),
+    el("span", { class: "moves", text: moves }),
+  );
+}
+
+function undoButton(undo) {
+  const button = document.getElementById("undo");
+  if (!undo || !BOOT.can_change) {
+    button.hidden = true;
+    return;
+  }
+  const what =
+    (undo.kind === "hand_added" ? "+" : undo.kind === "hand_deleted" ? "−" : "✎") +
+    " " + t("hand_no") + " " + (undo.number || "");
+  button.textContent = t("undo_what", { what });
+  button.hidden = false;
+  button.onclick = async () => {
+    try {
+      await api("POST", "/api/undo", { expected: undo.event, token: newToken() });
+      load();
+    } catch (error) {
+      sayError(error);
+    }
+  };
+}
+
+async function load() {
+  const data = await api("GET", "/api/table");
+  Live.version = data.version;
+  const none = !data.session;
+  document.getElementById("no-session").hidden = !none;
+  document.getElementById("standing").hidden = none;
+  if (none) return;
+  const standing = data.standings;
+  if (!standing.ok) {
+    say(standing.error, "error");
+    return;
+  }
+  const players = data.session.setup.players;
+  document.getElementById("round-wind").textContent = t("round") + " " + windName(standing.round);
+  document.getElementById("hand-number").textContent = t("hand_no") + " " + standing.next_hand;
+  const box = document.getElementById("players");
+  box.replaceChildren(
+    ...standing.players.map((p) =>
+      el(
+        "article",
+        { class: "player" + (p.dealer ? " dealer" : ""), "data-player": p.index },
+        el("div", { class: "seat", text: windName(p.seat) + (p.dealer ? " · " + t("dealer") : "") }),
+        el("div", { class: "name", text: p.name }),
+        el("div", { class: "points", "data-points": p.points, text: (p.points > 0 ? "+" : "") + p.points }),
+        standing.money_per_point ? el("div", { class: "money", text: p.money.toLocaleString() }) : null,
+        standing.horse_race_on ? horseDots(p.horse_race) : null,
+      ),
+    ),
+  );
+  document.getElementById("latest").replaceChildren(...data.latest.map((row) => handLine(row, players)));
+  undoButton(data.undo);
+}
+
+Live.onChange(() => load().catch(sayError));
+document.addEventListener("unlocked", () => load().catch(sayError));
+load().catch(sayError);

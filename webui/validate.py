@@ -1,0 +1,122 @@
+"""Checking what phones send before it reaches the record.
+
+The panel checks the shape (types, ranges, known names); whether a hand is legal is the engine's
+word (its replay of the record with the hand in place). Each refusal names the field at fault.
+"""
+
+from __future__ import annotations
+
+import math
+
+from webui import rules
+
+
+class InputError(Exception):
+    def __init__(self, key: str, status: int = 400, field: str | None = None, **values):
+        super().__init__(key)
+        self.key, self.status, self.field, self.values = key, status, field, values
+
+
+def _wrong(field: str, why: str) -> InputError:
+    return InputError("field_wrong", field=field, why=why)
+
+
+def check_setup(setup) -> dict:
+    if not isinstance(setup, dict):
+        raise InputError("field_missing", field="setup")
+    players = setup.get("players")
+    if not isinstance(players, list) or len(players) != 4:
+        raise InputError("players_four", field="players")
+    names = []
+    for number, name in enumerate(players, start=1):
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 24:
+            raise InputError("player_name", field=f"players[{number - 1}]", n=number)
+        names.append(name.strip())
+    if len({name.casefold() for name in names}) != 4:
+        raise InputError("players_unique", field="players")
+    profile = setup.get("rules", "standard")
+    if profile not in rules.PROFILES:
+        raise InputError("rules_unknown", field="rules")
+    known = rules.house_options()
+    options = setup.get("options", {})
+    if not isinstance(options, dict):
+        raise _wrong("options", "a set of house options")
+    for name, value in options.items():
+        if name not in known:
+            raise InputError("option_unknown", field="options", name=name)
+        if value not in known[name]:
+            raise _wrong(f"options.{name}", " / ".join(str(c) for c in known[name]))
+    per_point = setup.get("money_per_point", 0)
+    if (
+        isinstance(per_point, bool)
+        or not isinstance(per_point, int | float)
+        or not math.isfinite(per_point)
+        or not 0 <= per_point <= 1_000_000
+    ):
+        raise InputError("money_wrong", field="money_per_point")
+    horse_race = setup.get("horse_race", True)
+    if not isinstance(horse_race, bool):
+        raise _wrong("horse_race", "true or false")
+    # Options left at their first (default) choice are not written, so the record stays short.
+    chosen = {name: value for name, value in options.items() if value != known[name][0]}
+    return {
+        "players": names,
+        "rules": profile,
+        "options": chosen,
+        "money_per_point": per_point,
+        "horse_race": horse_race,
+    }
+
+
+def _player(value, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+        raise _wrong(field, "a player 0 to 3")
+    return value
+
+
+def _score(value, field: str) -> dict:
+    if not isinstance(value, dict):
+        raise InputError("field_missing", field=field)
+    for key in ("seat", "round", "discarder", "rules"):
+        if key in value:
+            raise _wrong(f"{field}.{key}", "filled in by the table, leave it out")
+    return value
+
+
+def check_hand(hand) -> dict:
+    """A hand of CONTRACT 5 with the right shape; the engine judges the rest."""
+    if not isinstance(hand, dict):
+        raise InputError("field_missing", field="hand")
+    result = hand.get("result")
+    if result not in rules.RESULTS:
+        raise InputError("result_unknown", field="result")
+    if result == "win":
+        checked = {"result": "win", "winner": _player(hand.get("winner"), "winner")}
+        if hand.get("discarder") is not None:
+            checked["discarder"] = _player(hand["discarder"], "discarder")
+        checked["score"] = _score(hand.get("score"), "score")
+        return checked
+    if result == "wins":
+        winners = hand.get("winners")
+        if not isinstance(winners, list) or not winners:
+            raise InputError("field_missing", field="winners")
+        entries = []
+        for i, entry in enumerate(winners):
+            if not isinstance(entry, dict):
+                raise _wrong(f"winners[{i}]", "a winner and a score")
+            entries.append(
+                {
+                    "winner": _player(entry.get("winner"), f"winners[{i}].winner"),
+                    "score": _score(entry.get("score"), f"winners[{i}].score"),
+                }
+            )
+        return {
+            "result": "wins",
+            "discarder": _player(hand.get("discarder"), "discarder"),
+            "winners": entries,
+        }
+    if result == "abortive":
+        if hand.get("kind") not in rules.ABORTIVE_KINDS:
+            raise _wrong("kind", ", ".join(rules.ABORTIVE_KINDS))
+        return {"result": "abortive", "kind": hand["kind"]}
+    return {"result": "draw"}
