@@ -32,7 +32,10 @@ def _page(name: str, **context):
         "strings": i18n.strings(lang),
         "winds": list(rules.WINDS),
         "profiles": list(rules.PROFILES),
-        "options": {k: list(v) for k, v in rules.house_options().items()},
+        "options": {
+            profile: {k: list(v) for k, v in rules.house_options(profile).items()}
+            for profile in rules.PROFILES
+        },
         "declared": list(rules.DECLARED),
         "situations": list(rules.SITUATIONS),
         "abortive": list(rules.ABORTIVE_KINDS),

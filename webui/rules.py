@@ -13,11 +13,6 @@ RESULTS = ("win", "wins", "draw", "abortive")
 ABORTIVE_KINDS = ("nine_major", "four_winds", "triple_wins")
 DECLARED = ("none", "uper", "buller", "buji_uper", "buji_uper_buller")
 SITUATIONS = ("win_on_kong", "robbing_kong", "last_tile", "first_turn")
-# House options the setup page offers when the engine does not list its own: name -> choices.
-DEFAULT_OPTIONS = {
-    "pin_specials": (False, True),
-    "multiple_winners": (False, True),
-}
 
 
 def _engine():
@@ -27,21 +22,14 @@ def _engine():
 
 
 def tile_codes() -> list[str]:
-    """Every tile code of the Korean set, for the picker (from the engine)."""
+    """Every tile of the Korean set for the picker, and the seasons a table may use as flowers."""
     engine = _engine()
-    for name in ("KOREAN_TILES", "TILE_CODES", "ALL_TILES", "TILES"):
-        codes = getattr(engine, name, None)
-        if codes:
-            return [str(code) for code in codes]
-    raise RuntimeError("the rules engine does not list its tile codes")
+    return [str(code) for code in (*engine.KOREAN_TILES, *engine.SEASON_TILES)]
 
 
-def house_options() -> dict[str, tuple]:
-    """Options the setup page offers: the engine's list if it has one, else the contract's."""
-    listed = getattr(_engine(), "HOUSE_OPTIONS", None)
-    if isinstance(listed, dict) and listed:
-        return {name: tuple(choices) for name, choices in listed.items()}
-    return dict(DEFAULT_OPTIONS)
+def house_options(profile: str = "standard") -> dict[str, tuple]:
+    """The house options a rule profile knows, each with its choices, the default first."""
+    return {name: tuple(choices) for name, choices in _engine().house_options(profile).items()}
 
 
 def replay(record: dict) -> dict:

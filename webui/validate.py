@@ -37,7 +37,7 @@ def check_setup(setup) -> dict:
     profile = setup.get("rules", "standard")
     if profile not in rules.PROFILES:
         raise InputError("rules_unknown", field="rules")
-    known = rules.house_options()
+    known = rules.house_options(profile)
     options = setup.get("options", {})
     if not isinstance(options, dict):
         raise _wrong("options", "a set of house options")

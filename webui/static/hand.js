@@ -412,10 +412,23 @@ function paymentsView(payments, horse) {
     })));
 }
 
+function readiness() {
+  if (S.result !== "win" && S.result !== "wins") return null;
+  if (S.winners.some((w) => w.winner === null)) return "choose_winner";
+  const discard = S.result === "wins" || S.winners[0].how === "discard";
+  if (discard && S.discarder === null) return "choose_discarder";
+  return null;
+}
+
 async function showScore() {
   const asked = ++scoreAsked;
   const box = $("score");
   if (!S.seats) return;
+  const hint = readiness();
+  if (hint) {
+    box.replaceChildren(el("p", { class: "help", text: t(hint) }));
+    return;
+  }
   try {
     const data = await api("POST", "/api/score", { hand: buildHand(), hand_id: S.editId });
     if (asked !== scoreAsked) return;

@@ -7,7 +7,8 @@ let hasSession = false;
 function optionInputs(current) {
   const box = document.getElementById("options");
   const rows = [];
-  for (const [name, choices] of Object.entries(BOOT.options)) {
+  const known = BOOT.options[form.elements.rules.value] || {};
+  for (const [name, choices] of Object.entries(known)) {
     const value = name in current ? current[name] : choices[0];
     const label = t("opt_" + name);
     if (choices.length === 2 && choices.every((c) => typeof c === "boolean")) {
@@ -54,6 +55,8 @@ async function load() {
   optionInputs(setup ? setup.options : {});
   document.getElementById("save-setup").hidden = !hasSession;
 }
+
+form.elements.rules.addEventListener("change", () => optionInputs(readForm().options));
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
