@@ -432,11 +432,13 @@ async function showScore() {
   try {
     const data = await api("POST", "/api/score", { hand: buildHand(), hand_id: S.editId });
     if (asked !== scoreAsked) return;
-    box.replaceChildren(
+    const parts = [
       ...(data.answers || []).map(answerView),
       data.problem ? el("p", { class: "problem", text: data.problem }) : null,
       el("h3", { text: t("payments") }),
-      paymentsView(data.payments, data.horse_payments));
+      paymentsView(data.payments, data.horse_payments),
+    ];
+    box.replaceChildren(...parts.filter(Boolean));
   } catch (error) {
     if (asked !== scoreAsked) return;
     box.replaceChildren(el("p", { class: "problem", text: (error.body && error.body.error) || String(error) }));
