@@ -8,10 +8,14 @@ scoring request (CONTRACT section 2).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 # Where a hand lies in the picture, seen from the camera: the edge of the image its owner sits at.
 POSITIONS = ("bottom", "right", "top", "left")
+# Seat winds in turn order; play goes counter-clockwise, so the next seat sits on one's right.
+SEATS = ("E", "S", "W", "N")
+NEIGHBOUR_STEP = {"right": 1, "across": 2, "left": 3}
 
 
 @dataclass(frozen=True)
@@ -43,10 +47,15 @@ class MeldRead:
     kind: str  # pung, kong, added_kong or concealed_kong (the `kind` of a request's meld)
     tiles: tuple[int, ...]
     claimed: int | None = None  # index of the sideways (claimed) tile
+    # whom it was claimed from, seen by the owner: `left`, `across` or `right` (from where the
+    # sideways tile lies in the set); the panel turns it into a seat (the request's `from`)
+    claimed_from: str | None = None
 
     def codes(self, tiles: tuple[TileRead, ...]) -> str:
+        """The set's tiles as a run (`777z`); the code most of its faces show (one misread tile
+        does not change the set; the panel flags it through `unsure`)."""
         faces = [tiles[i].code for i in self.tiles if tiles[i].code != "back"]
-        code = faces[0] if faces else "back"
+        code = Counter(faces).most_common(1)[0][0] if faces else "back"
         count = 4 if self.kind in ("kong", "added_kong", "concealed_kong") else 3
         return code[0] * count + code[1] if code != "back" else ""
 
@@ -61,11 +70,18 @@ class HandRead:
     flowers: tuple[int, ...] = ()
     win_tile: int | None = None  # the tile set a little apart, when one is
 
-    def to_request(self, tiles: tuple[TileRead, ...]) -> dict:
-        """The hand/melds/flowers/win_tile part of a scoring request."""
+    def to_request(self, tiles: tuple[TileRead, ...], seat: str | None = None) -> dict:
+        """The hand/melds/flowers/win_tile part of a scoring request. Given the owner's `seat`
+        wind, claimed sets also get `from` (the seat on the owner's left, across or right)."""
+        melds = []
+        for m in self.melds:
+            meld = {"kind": m.kind, "tiles": m.codes(tiles)}
+            if seat in SEATS and m.claimed_from in NEIGHBOUR_STEP:
+                meld["from"] = SEATS[(SEATS.index(seat) + NEIGHBOUR_STEP[m.claimed_from]) % 4]
+            melds.append(meld)
         request = {
             "hand": "".join(tiles[i].code for i in self.concealed),
-            "melds": [{"kind": m.kind, "tiles": m.codes(tiles)} for m in self.melds],
+            "melds": melds,
             "flowers": "".join(tiles[i].code for i in self.flowers),
         }
         if self.win_tile is not None:
@@ -77,7 +93,13 @@ class HandRead:
             "position": self.position,
             "concealed": list(self.concealed),
             "melds": [
-                {"kind": m.kind, "tiles": list(m.tiles), "claimed": m.claimed} for m in self.melds
+                {
+                    "kind": m.kind,
+                    "tiles": list(m.tiles),
+                    "claimed": m.claimed,
+                    "claimed_from": m.claimed_from,
+                }
+                for m in self.melds
             ],
             "flowers": list(self.flowers),
             "win_tile": self.win_tile,
