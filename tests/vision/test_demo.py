@@ -1,0 +1,74 @@
+"""The demo table: drawn on a fresh machine, legal, and its truth the score requests it shows."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
+
+import engine
+from tests.conftest import ROOT
+from tests.vision.test_grouping import assert_hands, read
+from vision.demo import DEMO_HANDS, demo_requests, demo_scene
+from vision.reading import HandRead, MeldRead, TileRead
+
+
+def test_demo_draws_without_shared_data_or_pillow_fonts(tmp_path):
+    script = (
+        "import json; from vision.demo import demo_scene; s = demo_scene(); "
+        "print(json.dumps([list(s.image.shape), len(s.tiles)]))"
+    )
+    env = dict(os.environ, MAHJONG_SHARED=str(tmp_path / "no-shared-here"))
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    shape, count = json.loads(result.stdout)
+    assert shape[2] == 3 and min(shape[:2]) >= 600
+    assert count == sum(len(_all_tiles(hand)) for hand in DEMO_HANDS.values())
+
+
+def _all_tiles(hand) -> list[str]:
+    tiles = list(hand.concealed) + [hand.win_tile] + list(hand.flowers)
+    for meld in hand.melds:
+        tiles += [meld.code] * (3 if meld.kind == "pung" else 4)
+    return tiles
+
+
+def test_demo_hands_are_one_legal_set_and_show_every_part_of_the_layout():
+    counts = Counter(code for hand in DEMO_HANDS.values() for code in _all_tiles(hand))
+    assert max(counts.values()) <= 4
+    assert sorted(DEMO_HANDS) == ["bottom", "left", "right", "top"]
+    kinds = {meld.kind for hand in DEMO_HANDS.values() for meld in hand.melds}
+    assert kinds == {"pung", "kong", "added_kong", "concealed_kong"}
+    assert all(hand.win_tile for hand in DEMO_HANDS.values())
+    assert any(hand.flowers_in_front for hand in DEMO_HANDS.values())
+    assert any(hand.flowers and not hand.flowers_in_front for hand in DEMO_HANDS.values())
+
+
+def test_the_bottom_hand_wins_when_scored():
+    request = dict(demo_requests()["bottom"], win="discard", discarder="N", seat="E", round="E")
+    sources = {"left": "N", "across": "W"}
+    for meld, truth in zip(request["melds"], DEMO_HANDS["bottom"].melds, strict=True):
+        if truth.claimed_from:
+            meld["from"] = sources[truth.claimed_from]
+    answer = engine.score(request)
+    assert answer["ok"] and answer["winning"], answer
+    assert {y["id"] for y in answer["yaku"]} >= {"dragon_pung", "flower"}
+
+
+def test_the_demo_pictures_truth_groups_into_the_demo_hands():
+    scene = demo_scene()
+    assert_hands(read(scene), DEMO_HANDS)
+
+
+def test_a_read_hand_names_the_seat_a_set_was_claimed_from():
+    tiles = tuple(TileRead(code, (0, 0, 1, 1), 1.0) for code in ["7z", "7z", "7z", "9p", "9p"])
+    hand = HandRead("bottom", (3, 4), (MeldRead("pung", (0, 1, 2), 0, "left"),), (), 4)
+    assert hand.to_request(tiles, seat="E")["melds"] == [
+        {"kind": "pung", "tiles": "777z", "from": "N"}
+    ]
+    assert hand.to_request(tiles, seat="S")["melds"][0]["from"] == "E"
+    assert "from" not in hand.to_request(tiles)["melds"][0]

@@ -1,0 +1,145 @@
+"""Grouping named tiles into hands, checked group by group against scenes of known layout.
+
+The tiles here come from the scene's truth (code, box, rotation), so these tests check grouping
+alone; `test_reader.py` checks the same through the finder and the classifier.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import pytest
+
+from datasets.scene import POSITIONS, Hand, Meld, deal_hands, draw_scene
+from vision.demo import DEMO_HANDS
+from vision.grouping import SeatZones, group_hands
+from vision.reader import keep_trusted
+from vision.reading import Reading, TileRead
+
+
+def tiles_of(scene, jitter: float = 0.0, seed: int = 0) -> tuple[TileRead, ...]:
+    """The scene's tiles as the reader would give them, boxes moved by up to `jitter` pixels."""
+    rng = np.random.default_rng(seed)
+    return tuple(
+        TileRead(
+            t.code, tuple(int(round(v + rng.normal(0, jitter))) for v in t.box), 1.0, t.rotation
+        )
+        for t in scene.tiles
+    )
+
+
+def read(scene, rotation_known=True, jitter=0.0, zones=None, seed=0) -> Reading:
+    tiles = tiles_of(scene, jitter, seed)
+    height, width = scene.image.shape[:2]
+    hands = group_hands(tiles, width, height, rotation_known, zones)
+    return keep_trusted(Reading(width, height, tiles, hands))
+
+
+def split(run: str) -> list[str]:
+    return sorted(run[i : i + 2] for i in range(0, len(run), 2))
+
+
+def canonical(request: dict) -> dict:
+    """A request's hand part with tile order made irrelevant (the engine ignores it too)."""
+    return {
+        "hand": split(request["hand"]),
+        "melds": sorted((m["kind"], m["tiles"]) for m in request["melds"]),
+        "flowers": split(request["flowers"]),
+        "win_tile": request.get("win_tile"),
+    }
+
+
+def assert_hands(reading: Reading, truth: dict[str, Hand]) -> None:
+    got = {hand.position: hand for hand in reading.hands}
+    assert sorted(got) == sorted(truth), "one hand per seat that has one"
+    for position, hand in truth.items():
+        request = got[position].to_request(reading.tiles)
+        assert canonical(request) == canonical(hand.request()), position
+        claimed = sorted(
+            (m.kind, m.codes(reading.tiles), m.claimed_from)
+            for m in got[position].melds
+            if m.kind in ("pung", "kong")
+        )
+        expected = sorted((m.kind, m.tiles, m.claimed_from) for m in hand.melds)
+        assert claimed == [e for e in expected if e[0] in ("pung", "kong")], position
+
+
+@pytest.fixture(scope="module")
+def demo_like():
+    return draw_scene(DEMO_HANDS, np.random.default_rng(5), style="procedural", tile_height=44)
+
+
+def test_every_group_of_the_demo_layout(demo_like):
+    reading = read(demo_like)
+    assert_hands(reading, DEMO_HANDS)
+    bottom = next(h for h in reading.hands if h.position == "bottom")
+    kong = next(m for m in bottom.melds if m.kind == "concealed_kong")
+    assert sorted(reading.tiles[i].code for i in kong.tiles) == ["1m", "1m", "back", "back"]
+    assert reading.tiles[bottom.win_tile].code == "9p"
+    assert "back" not in {reading.tiles[i].code for i in bottom.concealed}
+
+
+@functools.cache
+def random_table(seed: int):
+    rng = np.random.default_rng(seed)
+    hands = dict(zip(POSITIONS, deal_hands(rng, 4), strict=True))
+    scene = draw_scene(hands, rng, "procedural", int(rng.integers(32, 56)), walls=seed % 2 == 0)
+    return scene, hands
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("rotation_known", [True, False])
+def test_four_random_hands_with_sets_kongs_flowers_and_walls(seed, rotation_known):
+    scene, hands = random_table(seed)
+    assert_hands(read(scene, rotation_known, jitter=1.0, seed=seed), hands)
+
+
+def test_a_wall_of_backs_is_not_a_hand_and_never_reported():
+    rng = np.random.default_rng(3)
+    hand = Hand(("1m", "2m", "3m", "5p", "5p", "7z", "7z", "7z", "4p", "5p"), "6p")
+    scene = draw_scene({"bottom": hand}, rng, "procedural", 48, walls=True)
+    assert any(t.role == "wall" for t in scene.tiles)
+    reading = read(scene)
+    assert [h.position for h in reading.hands] == ["bottom"]
+    assert all(t.code != "back" for t in reading.tiles)
+    assert canonical(reading.hands[0].to_request(reading.tiles)) == canonical(hand.request())
+
+
+def test_a_hand_with_no_tile_apart_has_no_winning_tile():
+    rng = np.random.default_rng(4)
+    hand = Hand(("1m", "2m", "3m", "4p", "5p", "6p", "7z", "7z", "7z", "9m", "9m"), None)
+    reading = read(draw_scene({"top": hand}, rng, "procedural", 48))
+    assert reading.hands[0].win_tile is None
+    assert "win_tile" not in reading.hands[0].to_request(reading.tiles)
+
+
+@pytest.mark.parametrize("source", ["left", "across", "right"])
+def test_the_sideways_tile_says_whom_a_pung_was_claimed_from(source):
+    rng = np.random.default_rng(6)
+    hand = Hand(("1m", "2m", "3m", "4p", "5p", "6p", "9m", "9m", "9m", "2z"), "2z")
+    hand = Hand(hand.concealed, hand.win_tile, (Meld("pung", "5z", source),))
+    reading = read(draw_scene({"right": hand}, rng, "procedural", 48))
+    (meld,) = reading.hands[0].melds
+    assert (meld.kind, meld.claimed_from) == ("pung", source)
+    assert reading.tiles[meld.claimed].code == "5z"
+    assert reading.to_json()["hands"][0]["melds"][0]["claimed_from"] == source
+
+
+def test_calibrated_seat_zones_decide_the_seat_and_leave_out_the_middle():
+    rng = np.random.default_rng(8)
+    hands = dict(zip(POSITIONS, deal_hands(rng, 4), strict=True))
+    scene = draw_scene(hands, rng, "procedural", 44, discards=6)
+    assert any(t.role == "discard" for t in scene.tiles)
+    height, width = scene.image.shape[:2]
+    reading = read(scene, rotation_known=False, zones=SeatZones.around(width, height, centre=0.55))
+    assert_hands(reading, hands)
+
+
+def test_no_tiles_no_hands():
+    assert group_hands((), 640, 480) == ()
+
+
+def test_stray_backs_alone_make_no_hand():
+    backs = tuple(TileRead("back", (10 + 40 * i, 100, 46 + 40 * i, 148), 0.9) for i in range(5))
+    assert group_hands(backs, 640, 480) == ()

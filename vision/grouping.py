@@ -1,0 +1,380 @@
+"""Grouping: tiles found in a picture become players' hands (pure functions over boxes and codes).
+
+The layout players are asked to use (`docs/reading.md` has a picture):
+
+- Each player lays the revealed hand in one line along their edge of the table, faces turned
+  towards themselves. Tiles of a group touch; groups are set about half a tile apart.
+- Concealed tiles stand together. The winning tile lies at their right end, a little apart.
+- A claimed set (pung, or kong) has its claimed tile turned sideways: at the left end if it came
+  from the player on the left, in the middle from across, at the right end from the right. An
+  added kong has a second sideways tile stacked on the first, towards the table's centre.
+- A concealed kong shows two backs around two faces (or the two faces around two backs).
+- Flowers are set aside: a group of their own in the line, or a line of their own in front.
+
+How tiles become hands:
+
+1. Each tile's *upright axis* (the way its face reads) comes from the classifier's rotation, or
+   from the box's shape (a face is taller than wide) where the rotation is not known.
+2. Neighbouring tiles link into rows: side by side across their upright axis, overlapping along
+   it, at most `LINK_GAP` tile widths apart, similar in size. A sideways tile links with its
+   upright neighbours; two upright tiles never link head to foot, so a grid of tiles falls into
+   rows, not columns.
+3. A row's position (the edge its owner sits at) comes from calibrated seat zones when a fixed
+   camera has them; otherwise from the way its faces read (the majority rotation), and failing
+   that from where it lies in the picture. Rows of one position make one hand.
+4. Within a hand, tiles fall into lines (distance from the owner) and groups (gaps along a line
+   wider than `GROUP_GAP` tile widths); each group is read as flowers, a claimed set, a concealed
+   kong, concealed tiles, or the winning tile.
+
+Face-down tiles are only trusted inside a concealed kong: the real photos never label walls, so a
+back anywhere else (a wall, a stray tile) is left out of every hand.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from vision.reading import POSITIONS, HandRead, MeldRead, TileRead
+
+LINK_GAP = 2.0  # tile widths between neighbours of one row, at most
+GROUP_GAP = 0.3  # a gap wider than this (in tile widths) separates two groups
+LINE_STEP = 0.6  # tile lengths between two lines of one hand
+SIZE_RATIO = 1.7  # neighbours differ in length by at most this factor
+
+# Face rotation (clockwise) of a hand's upright tiles, seen by the camera, for each position.
+ROTATION_OF = {"bottom": 0, "left": 90, "top": 180, "right": 270}
+POSITION_OF = {rotation: position for position, rotation in ROTATION_OF.items()}
+# The owner's right hand and the direction away from the owner, in picture coordinates.
+RIGHTWARD = {"bottom": (1, 0), "left": (0, 1), "top": (-1, 0), "right": (0, -1)}
+FORWARD = {"bottom": (0, -1), "left": (1, 0), "top": (0, 1), "right": (-1, 0)}
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A tile's geometry as grouping sees it."""
+
+    index: int  # into the reading's tiles
+    code: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    reads_vertically: bool  # its face's up axis is vertical in the picture (rotation 0 or 180)
+    rotation: int | None  # the face's rotation, where the classifier knows it
+
+    @property
+    def cx(self) -> float:
+        return (self.x0 + self.x1) / 2
+
+    @property
+    def cy(self) -> float:
+        return (self.y0 + self.y1) / 2
+
+    @property
+    def width(self) -> float:  # across the face's up axis: the tile's width when upright
+        return self.x1 - self.x0 if self.reads_vertically else self.y1 - self.y0
+
+    @property
+    def length(self) -> float:
+        return max(self.x1 - self.x0, self.y1 - self.y0)
+
+    @property
+    def is_back(self) -> bool:
+        return self.code == "back"
+
+
+@dataclass(frozen=True)
+class SeatZones:
+    """Where each seat's tiles lie, for a fixed camera: a polygon (picture pixels) per position.
+
+    Calibrate once, e.g. with `SeatZones.around(width, height)` for a camera above the table's
+    centre, or by clicking the four areas in a picture. Rows outside every zone are ignored
+    (discards in the middle, say).
+    """
+
+    polygons: dict[str, tuple[tuple[float, float], ...]]
+
+    @classmethod
+    def around(cls, width: float, height: float, centre: float = 0.5) -> SeatZones:
+        """Four trapezoids along the picture's edges; the middle `centre` share belongs to none."""
+        cx, cy = width / 2, height / 2
+        ix0, ix1 = cx - centre * width / 2, cx + centre * width / 2
+        iy0, iy1 = cy - centre * height / 2, cy + centre * height / 2
+        return cls(
+            {
+                "bottom": ((0, height), (width, height), (ix1, iy1), (ix0, iy1)),
+                "right": ((width, height), (width, 0), (ix1, iy0), (ix1, iy1)),
+                "top": ((width, 0), (0, 0), (ix0, iy0), (ix1, iy0)),
+                "left": ((0, 0), (0, height), (ix0, iy1), (ix0, iy0)),
+            }
+        )
+
+    def position_of(self, x: float, y: float) -> str | None:
+        for position, polygon in self.polygons.items():
+            if _inside(x, y, polygon):
+                return position
+        return None
+
+
+def _inside(x: float, y: float, polygon) -> bool:
+    """Point in polygon by counting crossings of a ray to the right."""
+    inside = False
+    for (ax, ay), (bx, by) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+            inside = not inside
+    return inside
+
+
+def place(tiles: Sequence[TileRead], rotation_known: bool) -> list[Placed]:
+    placed = []
+    for index, tile in enumerate(tiles):
+        x0, y0, x1, y1 = (float(v) for v in tile.box)
+        known = rotation_known and tile.code != "back"
+        vertical = tile.rotation % 180 == 0 if known else (y1 - y0) >= (x1 - x0)
+        rotation = tile.rotation % 360 if known else None
+        placed.append(Placed(index, tile.code, x0, y0, x1, y1, vertical, rotation))
+    return placed
+
+
+def _linked(a: Placed, b: Placed) -> bool:
+    """Whether two tiles are neighbours in one row."""
+    if max(a.length, b.length) > SIZE_RATIO * min(a.length, b.length):
+        return False
+    unit = min(min(a.x1 - a.x0, a.y1 - a.y0), min(b.x1 - b.x0, b.y1 - b.y0))
+    if a.reads_vertically or b.reads_vertically:  # side by side, left and right
+        overlap = min(a.y1, b.y1) - max(a.y0, b.y0)
+        gap = max(a.x0, b.x0) - min(a.x1, b.x1)
+        if overlap >= 0.5 * min(a.y1 - a.y0, b.y1 - b.y0) and -0.5 * unit < gap <= LINK_GAP * unit:
+            return True
+    if not a.reads_vertically or not b.reads_vertically:  # side by side, above and below
+        overlap = min(a.x1, b.x1) - max(a.x0, b.x0)
+        gap = max(a.y0, b.y0) - min(a.y1, b.y1)
+        if overlap >= 0.5 * min(a.x1 - a.x0, b.x1 - b.x0) and -0.5 * unit < gap <= LINK_GAP * unit:
+            return True
+    return False
+
+
+def rows(placed: list[Placed]) -> list[list[Placed]]:
+    """Connected groups of linked tiles (union-find over all pairs; a table has < 200 tiles)."""
+    parent = list(range(len(placed)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, a in enumerate(placed):
+        for j in range(i + 1, len(placed)):
+            if _linked(a, placed[j]):
+                parent[root(i)] = root(j)
+    found: dict[int, list[Placed]] = {}
+    for i, tile in enumerate(placed):
+        found.setdefault(root(i), []).append(tile)
+    return list(found.values())
+
+
+def row_position(
+    row: list[Placed], width: float, height: float, zones: SeatZones | None
+) -> str | None:
+    """The edge of the picture the row's owner sits at (None: outside every calibrated zone)."""
+    faces = [t for t in row if not t.is_back] or row
+    cx = sum(t.cx for t in faces) / len(faces)
+    cy = sum(t.cy for t in faces) / len(faces)
+    if zones is not None:
+        return zones.position_of(cx, cy)
+    horizontal = sum(t.reads_vertically for t in faces) * 2 >= len(faces)
+    votes = Counter(
+        t.rotation for t in faces if t.rotation is not None and t.reads_vertically == horizontal
+    )
+    if votes:
+        rotation, count = votes.most_common(1)[0]
+        if count * 10 >= 6 * sum(votes.values()):
+            return POSITION_OF[rotation]
+    if horizontal:
+        return "bottom" if cy >= height / 2 else "top"
+    return "right" if cx >= width / 2 else "left"
+
+
+@dataclass(frozen=True)
+class Group:
+    """Tiles of one hand that touch, in the owner's left-to-right order."""
+
+    tiles: tuple[Placed, ...]
+    line: int  # 0 for the line nearest the owner
+    gap_before: float  # in tile widths, to the previous group of the line (inf for the first)
+    gap_after: float
+
+
+def _frame(position: str, tile: Placed) -> tuple[float, float, float, float]:
+    """(along, across, start, end): the tile in its owner's frame (along = towards their right)."""
+    rx, ry = RIGHTWARD[position]
+    fx, fy = FORWARD[position]
+    along = tile.cx * rx + tile.cy * ry
+    across = tile.cx * fx + tile.cy * fy
+    half = (tile.x1 - tile.x0) / 2 if rx else (tile.y1 - tile.y0) / 2
+    return along, across, along - half, along + half
+
+
+def split_groups(position: str, tiles: list[Placed]) -> list[Group]:
+    """Lines by distance from the owner, then groups by gaps along each line.
+
+    A gap is measured between tile centres less the room tiles of their kind take (the line's
+    typical width, or length for a sideways tile), which is steadier than the boxes' own edges."""
+    horizontal = position in ("bottom", "top")
+    upright = [t for t in tiles if t.reads_vertically == horizontal]
+    unit = _median([t.width for t in upright or tiles])
+    length = _median([t.length for t in tiles])
+    step = LINE_STEP * length
+
+    def reach(t: Placed) -> float:  # half the room a tile takes along the line, by kind not box
+        return (unit if t.reads_vertically == horizontal else length) / 2
+
+    by_across = sorted(tiles, key=lambda t: _frame(position, t)[1])
+    lines: list[list[Placed]] = []
+    last = None
+    for tile in by_across:
+        across = _frame(position, tile)[1]
+        if last is None or across - last > step:
+            lines.append([])
+        lines[-1].append(tile)
+        last = across
+    groups = []
+    for number, line in enumerate(lines):
+        line.sort(key=lambda t: _frame(position, t)[0])
+        runs: list[list[Placed]] = [[line[0]]]
+        gaps = [float("inf")]
+        for before, tile in zip(line, line[1:], strict=False):
+            along = _frame(position, tile)[0] - _frame(position, before)[0]
+            gap = (along - reach(tile) - reach(before)) / unit
+            if gap > GROUP_GAP:
+                runs.append([])
+                gaps.append(gap)
+            runs[-1].append(tile)
+        gaps.append(float("inf"))
+        for i, run in enumerate(runs):
+            groups.append(Group(tuple(run), number, gaps[i], gaps[i + 1]))
+    return groups
+
+
+def _median(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2] if ordered else 1.0
+
+
+def _stack_added_tiles(position: str, groups: list[Group]) -> list[Group]:
+    """Put a sideways tile stacked on a set's sideways tile (an added kong) into that set."""
+    horizontal = position in ("bottom", "top")
+
+    def sideways(t: Placed) -> bool:
+        return t.reads_vertically != horizontal and not t.is_back
+
+    out = list(groups)
+    for single in [g for g in groups if len(g.tiles) == 1 and sideways(g.tiles[0])]:
+        tile = single.tiles[0]
+        _, _, start, end = _frame(position, tile)
+        for k, group in enumerate(out):
+            if group is single or group.line >= single.line or len(group.tiles) != 3:
+                continue
+            for other in group.tiles:
+                _, _, o_start, o_end = _frame(position, other)
+                if sideways(other) and min(end, o_end) - max(start, o_start) > 0.5 * (end - start):
+                    out[k] = Group(
+                        group.tiles + (tile,), group.line, group.gap_before, group.gap_after
+                    )
+                    out.remove(single)
+                    break
+            else:
+                continue
+            break
+    return out
+
+
+def read_hand(position: str, tiles: list[Placed]) -> HandRead:
+    """The concealed tiles, claimed sets, flowers and winning tile of one player's tiles."""
+    horizontal = position in ("bottom", "top")
+    groups = _stack_added_tiles(position, split_groups(position, tiles))
+    concealed: list[Placed] = []
+    melds: list[MeldRead] = []
+    flowers: list[Placed] = []
+    singles: list[tuple[Group, Placed]] = []
+    for group in groups:
+        members = [t for t in group.tiles if not t.code.endswith("f")]
+        flowers += [t for t in group.tiles if t.code.endswith("f")]
+        meld = _as_meld(position, members, horizontal)
+        if meld is not None:
+            melds.append(meld)
+            continue
+        faces = [t for t in members if not t.is_back]  # a stray back is a wall, not a hand
+        concealed += faces
+        if len(faces) == 1 and len(members) == 1:
+            singles.append((group, faces[0]))
+    win = _winning_tile(singles, groups)
+    return HandRead(
+        position=position,
+        concealed=tuple(t.index for t in concealed),
+        melds=tuple(melds),
+        flowers=tuple(t.index for t in flowers),
+        win_tile=win.index if win else None,
+    )
+
+
+def _as_meld(position: str, members: list[Placed], horizontal: bool) -> MeldRead | None:
+    """A claimed set (a sideways tile) or a concealed kong (two backs), if the group is one."""
+    if len(members) not in (3, 4):
+        return None
+    backs = [t for t in members if t.is_back]
+    faces = [t for t in members if not t.is_back]
+    indices = tuple(t.index for t in members)
+    if len(members) == 4 and len(backs) == 2 and len({t.code for t in faces}) == 1:
+        return MeldRead("concealed_kong", indices)
+    if backs:
+        return None
+    sideways = [i for i, t in enumerate(members) if t.reads_vertically != horizontal]
+    if not sideways or len(sideways) > 2:
+        return None
+    if len(members) == 3:
+        kind = "pung"
+    elif len(members) == 4:
+        kind = "kong" if len(sideways) == 1 else "added_kong"
+    first = sideways[0]
+    claimed_from = "left" if first == 0 else "right" if first == len(members) - 1 else "across"
+    if kind == "added_kong":  # the stacked tile sits on the claimed one; the order is along
+        claimed_from = None
+    return MeldRead(kind, indices, claimed=members[first].index, claimed_from=claimed_from)
+
+
+def _winning_tile(singles, groups) -> Placed | None:
+    """The tile set apart: alone in a line of its own, else the rightmost single in a line."""
+    lines = Counter(g.line for g in groups for t in g.tiles if not t.code.endswith("f"))
+    alone = [tile for group, tile in singles if lines[group.line] == 1]
+    if alone:
+        return alone[0]
+    apart = [tile for group, tile in singles if group.gap_before < float("inf")]
+    return apart[-1] if apart else None
+
+
+def group_hands(
+    tiles: Sequence[TileRead],
+    width: float,
+    height: float,
+    rotation_known: bool = True,
+    zones: SeatZones | None = None,
+) -> tuple[HandRead, ...]:
+    """Every player's hand found among `tiles`, in POSITIONS order (bottom, right, top, left)."""
+    placed = place(tiles, rotation_known)
+    by_position: dict[str, list[Placed]] = {}
+    for row in rows(placed):
+        if all(t.is_back for t in row):
+            continue  # a wall
+        position = row_position(row, width, height, zones)
+        if position is not None:
+            by_position.setdefault(position, []).extend(row)
+    hands = [
+        read_hand(position, by_position[position])
+        for position in POSITIONS
+        if position in by_position
+    ]
+    return tuple(h for h in hands if h.concealed or h.melds or h.flowers)
