@@ -1,0 +1,83 @@
+"""Browser tests: Playwright driving Debian's Chromium at a phone-sized viewport.
+
+The panel runs in a subprocess on a free loopback port with a temporary data folder. Chromium
+must be there: without it these tests skip on a developer's machine but fail in CI (`CI` or
+`REQUIRE_SHARED_DATA` set), since they must run there. Screenshots go to `artifacts/e2e/`.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.webui.server import ROOT, Server
+
+ARTIFACTS = ROOT / "artifacts" / "e2e"
+PHONE = {"width": 390, "height": 844}
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def chromium_path() -> str:
+    found = shutil.which("chromium") or "/usr/bin/chromium"
+    if Path(found).exists():
+        return found
+    message = "Chromium is missing: install it with `apt-get install chromium` (.ci/run does)."
+    if os.environ.get("CI") or os.environ.get("REQUIRE_SHARED_DATA"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def playwright():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        yield driver
+
+
+def launch(playwright, extra_args=()):
+    return playwright.chromium.launch(
+        executable_path=chromium_path(), args=[*CHROMIUM_ARGS, *extra_args]
+    )
+
+
+@pytest.fixture(scope="session")
+def chromium(playwright):
+    browser = launch(playwright)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def panel(tmp_path, request):
+    camera = getattr(request, "param", None) or "demo"
+    server = Server(tmp_path / "data", camera=camera).start()
+    yield server
+    server.stop()
+
+
+def phone_page(browser, **options):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, **options)
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.problems = problems
+    return page
+
+
+def shoot(page, name: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

@@ -1,0 +1,141 @@
+"""A session in a real browser at a phone-sized viewport, watched from a second phone."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.e2e.conftest import phone_page, shoot
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ["Ji-ho", "Min-seo", "Seo-yeon", "Do-yun"]
+LIVE_MS = 2000  # every phone shows a confirmed hand within 2 seconds
+
+
+def join(page, panel):
+    page.goto(f"{panel.url}/join?pin={panel.pin}")
+    page.wait_for_url(panel.url + "/")
+
+
+def set_up(page, panel):
+    page.goto(panel.url + "/setup")
+    for i, name in enumerate(PLAYERS):
+        page.fill(f"input[name=player{i}]", name)
+    page.fill("input[name=money]", "100")
+    shoot(page, "setup")
+    page.click("#start-session")
+    page.wait_for_url(panel.url + "/")
+    page.wait_for_selector(".player")
+
+
+def points(page) -> list[int]:
+    return [
+        int(v)
+        for v in page.locator(".player .points").evaluate_all(
+            "nodes => nodes.map(n => n.dataset.points)"
+        )
+    ]
+
+
+def counters(page) -> list[int]:
+    return [
+        int(v)
+        for v in page.locator(".player .horse").evaluate_all(
+            "nodes => nodes.map(n => n.dataset.count)"
+        )
+    ]
+
+
+def expand(run: str) -> list[str]:
+    """`123m88p` -> 1m 2m 3m 8p 8p (CONTRACT 1)."""
+    return [d + suit for digits, suit in re.findall(r"(\d+)([mpszf])", run) for d in digits]
+
+
+def pick_tiles(page, codes: str, where: str = "concealed"):
+    for code in expand(codes):
+        page.click(f"button[data-add={where}]")
+        page.click(f'#picker-tiles button[data-code="{code}"]')
+
+
+def choose(page, selector: str, player: int):
+    page.select_option(selector, value=str(player))
+
+
+def test_a_self_drawn_hand_entered_by_taps_reaches_the_second_phone(chromium, panel):
+    host = phone_page(chromium)
+    join(host, panel)
+    set_up(host, panel)
+    watcher = phone_page(chromium)
+    watcher.goto(panel.url + "/")
+    watcher.wait_for_selector(".player")
+    assert points(watcher) == [0, 0, 0, 0]
+    assert counters(watcher) == [3, 3, 3, 3]
+    assert watcher.locator("#lockbar").is_visible(), "a phone without the PIN only looks"
+
+    host.goto(panel.url + "/hand")
+    host.wait_for_selector("#concealed")
+    pick_tiles(host, "123m456m789m234p88p")
+    # make the last 8p the winning tile
+    host.locator("#concealed button").last.click()
+    host.click("#picker-win")
+    choose(host, "#winner", 0)
+    host.check("input[name=win][value=self_draw]")
+    host.wait_for_selector("[data-total]")
+    total = int(host.locator("[data-total]").first.get_attribute("data-total"))
+    assert total >= 2
+    assert host.locator("[data-yaku]").count() >= 2
+    shoot(host, "hand-score")
+    host.click("#confirm")
+    host.wait_for_url(panel.url + "/")
+
+    watcher.wait_for_function(
+        "() => document.querySelector('.player .horse')?.dataset.count === '2'", timeout=LIVE_MS
+    )
+    assert counters(watcher) == [2, 3, 3, 3]
+    assert points(watcher) == [3 * total, -total, -total, -total]
+    shoot(watcher, "table-second-phone")
+    assert host.problems == [] and watcher.problems == []
+
+
+def test_history_delete_and_undo_are_seen_by_every_phone(chromium, panel):
+    host = phone_page(chromium)
+    join(host, panel)
+    set_up(host, panel)
+    host.goto(panel.url + "/hand")
+    host.check("input[name=result][value=draw]")
+    host.click("#confirm")
+    host.wait_for_url(panel.url + "/")
+    watcher = phone_page(chromium)
+    watcher.goto(panel.url + "/history")
+    watcher.wait_for_selector("#history li")
+
+    host.goto(panel.url + "/history")
+    host.once("dialog", lambda dialog: dialog.accept())
+    host.click("#history li button.danger")
+    watcher.wait_for_selector("#history li", state="detached", timeout=LIVE_MS)
+    host.click("#undo")
+    watcher.wait_for_selector("#history li", timeout=LIVE_MS)
+    shoot(watcher, "history")
+
+
+def test_settlement_page_draws_the_chart_and_offers_exports(chromium, panel):
+    host = phone_page(chromium)
+    join(host, panel)
+    set_up(host, panel)
+    host.goto(panel.url + "/settle")
+    host.wait_for_selector("#chart svg")
+    assert host.locator("#chart polyline").count() == 4
+    assert host.locator("a[href='/api/export.csv']").is_visible()
+    with host.expect_download() as download:
+        host.click("a[href='/api/export.json']")
+    assert download.value.suggested_filename == "mahjong-session.json"
+
+
+def test_the_pages_speak_korean(chromium, panel):
+    page = phone_page(chromium)
+    page.goto(panel.url + "/")
+    page.click("a.lang")
+    page.wait_for_selector("nav.tabs >> text=테이블")
+    assert page.locator("html").get_attribute("lang") == "ko"

@@ -1,0 +1,237 @@
+"""Recording hands through the API: confirm, score as you go, history, edit, delete, undo."""
+
+from __future__ import annotations
+
+import copy
+import threading
+
+from tests.webui.conftest import DISCARD_WIN, PLAYERS, Phone, self_draw
+
+
+def test_a_confirmed_hand_moves_the_totals_as_the_engine_says(table):
+    response = table.add(DISCARD_WIN)
+    assert response.status_code == 201, response.get_json()
+    state = table.table()
+    # CONTRACT 2's example: a 6-point hand won on East's discard; East pays 2 x 6.
+    points = [p["points"] for p in state["standings"]["players"]]
+    assert points == [-12, 12, 0, 0]
+    money = [p["money"] for p in state["standings"]["players"]]
+    assert money == [-1200, 1200, 0, 0]
+    assert state["hands"] == 1
+    assert state["latest"][0]["answers"][0]["total"] == 6
+
+
+def test_the_dealer_passes_and_seats_move_after_another_player_wins(table):
+    table.add(DISCARD_WIN)
+    standings = table.table()["standings"]
+    assert standings["dealer"] == 1
+    assert standings["seats"] == {"E": 1, "S": 2, "W": 3, "N": 0}
+    assert standings["players"][1]["dealer"] is True
+
+
+def test_horse_race_counters_drop_on_a_concealed_self_draw(table):
+    assert table.add(self_draw(0)).status_code == 201
+    counters = [p["horse_race"] for p in table.table()["standings"]["players"]]
+    assert counters == [2, 3, 3, 3]
+
+
+def test_draws_and_abortive_draws_are_recorded(table):
+    assert table.add({"result": "draw"}).status_code == 201
+    assert table.add({"result": "abortive", "kind": "nine_major"}).status_code == 201
+    rows = table.get("/api/history").get_json()["hands"]
+    assert [r["hand"]["result"] for r in rows] == ["draw", "abortive"]
+    assert all(r["payments"] == [0, 0, 0, 0] for r in rows)
+
+
+def test_score_preview_names_every_hand_and_the_payments(table):
+    answer = table.post("/api/score", {"hand": DISCARD_WIN}).get_json()
+    assert answer["ok"] is True
+    first = answer["answers"][0]
+    assert first["winning"] is True
+    assert first["total"] == first["basic"] + first["bonus"]
+    for yaku in first["yaku"]:
+        assert yaku["name"] and yaku["name_ko"] and yaku["points"] > 0
+    assert answer["payments"] == [-12, 12, 0, 0]
+    assert table.table()["hands"] == 0, "a preview records nothing"
+
+
+def test_score_preview_says_why_a_hand_does_not_win(table):
+    # A complete hand with a claimed pung and no basic points: below the 2-point minimum.
+    hand = {
+        "result": "win",
+        "winner": 1,
+        "discarder": 0,
+        "score": {
+            "hand": "123m234m567p99p",
+            "melds": [{"kind": "pung", "tiles": "888p", "from": "W"}],
+            "win_tile": "9p",
+            "win": "discard",
+        },
+    }
+    answer = table.post("/api/score", {"hand": hand}).get_json()
+    first = answer["answers"][0]
+    assert first["ok"] is True
+    assert first["winning"] is False
+    assert first["reason"] == "below_minimum"
+    # such a hand cannot be confirmed as a win: the engine's replay says why
+    assert answer["problem"]
+    refused = table.add(hand)
+    assert refused.status_code == 400 and refused.get_json()["error"] == answer["problem"]
+
+
+def test_score_preview_passes_on_the_engines_sentence_for_a_bad_hand(table):
+    hand = copy.deepcopy(DISCARD_WIN)
+    hand["score"]["win_tile"] = "1m"
+    first = table.post("/api/score", {"hand": hand}).get_json()["answers"][0]
+    assert first["ok"] is False
+    assert first["error"] and first["field"] == "win_tile"
+
+
+def test_a_hand_the_engine_refuses_is_not_recorded(table):
+    hand = copy.deepcopy(DISCARD_WIN)
+    hand["score"]["hand"] = "234m567p99s"
+    response = table.add(hand)
+    assert response.status_code == 400
+    body = response.get_json()
+    assert body["ok"] is False and body["error"]
+    assert table.table()["hands"] == 0
+
+
+def test_a_retried_confirmation_with_the_same_token_records_once(table):
+    first = table.add(DISCARD_WIN, token="phone-a-hand-1")
+    again = table.post(
+        "/api/hands",
+        {"hand": DISCARD_WIN, "expected_hands": 0, "token": "phone-a-hand-1"},
+    )
+    assert first.status_code == 201 and again.status_code == 200
+    assert again.get_json()["id"] == first.get_json()["id"]
+    assert table.table()["hands"] == 1
+
+
+def test_two_phones_confirming_the_same_hand_record_it_once(app, table):
+    other = Phone(app.test_client())
+    other.unlock()
+    body_a = {"hand": DISCARD_WIN, "expected_hands": 0, "token": "phone-a-0001"}
+    body_b = {"hand": DISCARD_WIN, "expected_hands": 0, "token": "phone-b-0001"}
+    results = {}
+    start = threading.Barrier(2)
+
+    def confirm(name, device, body):
+        start.wait()
+        results[name] = device.post("/api/hands", body)
+
+    threads = [
+        threading.Thread(target=confirm, args=("a", table, body_a)),
+        threading.Thread(target=confirm, args=("b", other, body_b)),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    statuses = sorted(r.status_code for r in results.values())
+    assert statuses == [201, 409]
+    refused = next(r for r in results.values() if r.status_code == 409).get_json()
+    assert "already recorded" in refused["error"]
+    assert table.table()["hands"] == 1
+
+
+def test_a_confirmation_must_say_which_hand_it_is(table):
+    response = table.post("/api/hands", {"hand": DISCARD_WIN})
+    assert response.status_code == 400
+    assert response.get_json()["field"] == "expected_hands"
+
+
+def test_editing_a_past_hand_derives_everything_after_it_again(table):
+    first = table.add(self_draw(0)).get_json()["id"]
+    table.add(DISCARD_WIN)  # player 0 is no longer dealer after hand 1? (dealer kept: 0 won)
+    before = table.table()["standings"]
+    edited = table.put(f"/api/hands/{first}", {"hand": {"result": "draw"}})
+    assert edited.status_code == 200
+    after = table.table()["standings"]
+    assert [p["horse_race"] for p in after["players"]] == [3, 3, 3, 3]
+    assert after["dealer"] != before["dealer"] or after["players"] != before["players"]
+    rows = table.get("/api/history").get_json()["hands"]
+    assert rows[0]["hand"] == {"result": "draw"}
+    assert sum(rows[-1]["running"]) == 0
+
+
+def test_deleting_a_hand_and_undoing_it(table):
+    first = table.add(DISCARD_WIN).get_json()["id"]
+    table.add({"result": "draw"})
+    assert table.delete(f"/api/hands/{first}").status_code == 200
+    assert table.table()["hands"] == 1
+    undo = table.table()["undo"]
+    assert undo["kind"] == "hand_deleted"
+    assert table.post("/api/undo", {"expected": undo["event"]}).status_code == 200
+    state = table.table()
+    assert state["hands"] == 2
+    assert [p["points"] for p in state["standings"]["players"]] == [-12, 12, 0, 0]
+
+
+def test_undo_removes_the_last_hand_then_the_one_before(table):
+    table.add(DISCARD_WIN)
+    table.add({"result": "draw"})
+    assert table.post("/api/undo", {}).status_code == 200
+    assert table.table()["hands"] == 1
+    assert table.post("/api/undo", {}).status_code == 200
+    assert table.table()["hands"] == 0
+    refused = table.post("/api/undo", {})
+    assert refused.status_code == 409
+    assert refused.get_json()["error"] == "There is nothing to undo."
+
+
+def test_undo_refuses_when_another_phone_changed_the_table_meanwhile(table):
+    table.add(DISCARD_WIN)
+    seen = table.table()["undo"]["event"]
+    table.add({"result": "draw"})
+    refused = table.post("/api/undo", {"expected": seen})
+    assert refused.status_code == 409
+    assert table.table()["hands"] == 2
+
+
+def test_unknown_hands_cannot_be_edited_or_deleted(table):
+    assert table.put("/api/hands/999", {"hand": {"result": "draw"}}).status_code == 404
+    assert table.delete("/api/hands/999").status_code == 404
+
+
+def test_history_lists_every_hand_with_its_score_and_running_totals(table):
+    table.add(DISCARD_WIN)
+    table.add(self_draw(1))
+    rows = table.get("/api/history").get_json()["hands"]
+    assert [r["number"] for r in rows] == [1, 2]
+    assert rows[0]["answers"][0]["yaku"]
+    running = [0, 0, 0, 0]
+    for row in rows:
+        running = [
+            r + p + h
+            for r, p, h in zip(running, row["payments"], row["horse_payments"], strict=True)
+        ]
+        assert row["running"] == running
+
+
+def test_settlement_uses_the_fewest_transfers_in_points_and_money(table):
+    table.add(DISCARD_WIN)
+    settle = table.get("/api/settle").get_json()
+    assert settle["transfers"] == [{"payer": 0, "payee": 1, "points": 12, "money": 1200}]
+    assert settle["series"] == [[0, 0, 0, 0], [-12, 12, 0, 0]]
+
+
+def test_exports_carry_every_hand(table):
+    table.add(DISCARD_WIN)
+    table.add({"result": "draw"})
+    exported = table.get("/api/export.json")
+    assert "attachment" in exported.headers["Content-Disposition"]
+    data = exported.get_json()
+    assert data["record"]["players"] == PLAYERS
+    assert len(data["record"]["hands"]) == 2
+    assert data["standings"]["totals"] == [-12, 12, 0, 0]
+    csv_text = table.get("/api/export.csv").get_data(as_text=True).lstrip("\ufeff")
+    lines = csv_text.strip().splitlines()
+    assert len(lines) == 3
+    assert lines[1].startswith("1,E,Ji-ho,win,Min-seo,Ji-ho,6,-12,12,0,0")
+
+
+def test_a_hand_needs_a_session(phone):
+    response = phone.post("/api/hands", {"hand": {"result": "draw"}, "expected_hands": 0})
+    assert response.status_code == 409
+    assert response.get_json()["error"] == "Set up a session first."

@@ -1,0 +1,104 @@
+"""The PIN, cross-site protection and the kept secret."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.webui.conftest import PIN, SETUP, Phone
+
+CHANGES = [
+    ("POST", "/api/session", {"setup": SETUP}),
+    ("PUT", "/api/session", {"setup": SETUP}),
+    ("POST", "/api/hands", {"hand": {"result": "draw"}, "expected_hands": 0}),
+    ("PUT", "/api/hands/1", {"hand": {"result": "draw"}}),
+    ("DELETE", "/api/hands/1", {}),
+    ("POST", "/api/undo", {}),
+    ("POST", "/api/read/camera", {}),
+    ("POST", "/api/read/photo", {}),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "body"), CHANGES)
+def test_without_the_pin_a_phone_can_look_but_not_change(table, viewer, method, path, body):
+    response = viewer.send(method, path, body)
+    assert response.status_code == 403
+    assert "Enter the table PIN" in response.get_json()["error"]
+    assert viewer.get("/api/table").status_code == 200
+    assert viewer.table()["can_change"] is False
+    assert viewer.get("/api/history").status_code == 200
+
+
+def test_a_wrong_pin_is_refused_and_repeated_guesses_pause(app):
+    phone = Phone(app.test_client())
+    for _ in range(5):
+        response = phone.unlock("000000")
+        assert response.status_code == 403
+        assert response.get_json()["error"] == "That PIN is not this table's PIN."
+    paused = phone.unlock(PIN)
+    assert paused.status_code == 429
+    assert "wait a minute" in paused.get_json()["error"]
+
+
+def test_the_join_link_unlocks_a_phone(app):
+    client = app.test_client()
+    response = client.get(f"/join?pin={PIN}")
+    assert response.status_code == 302
+    assert Phone(client).table()["can_change"] is True
+
+
+def test_a_changed_request_without_the_csrf_token_is_refused(table):
+    response = table.client.post("/api/hands", json={"hand": {"result": "draw"}})
+    assert response.status_code == 403
+    assert "reload it" in response.get_json()["error"]
+    forged = table.client.post(
+        "/api/hands", json={"hand": {"result": "draw"}}, headers={"X-CSRF-Token": "guess"}
+    )
+    assert forged.status_code == 403
+    assert table.table()["hands"] == 0
+
+
+def test_a_request_from_another_site_is_refused(table):
+    body = {"hand": {"result": "draw"}, "expected_hands": 0}
+    response = table.post("/api/hands", body, headers={"Origin": "http://evil.example"})
+    assert response.status_code == 403
+    assert "this table's own pages" in response.get_json()["error"]
+    same = table.post("/api/hands", body, headers={"Origin": "http://localhost"})
+    assert same.status_code == 201
+
+
+def test_cookies_are_same_site_and_http_only(client):
+    client.get("/")
+    cookie = client.get_cookie("mahjong_table")
+    assert cookie is not None
+    assert cookie.same_site == "Lax" and cookie.http_only
+
+
+def test_the_secret_and_pin_are_generated_and_kept_in_the_data_folder(tmp_path):
+    from webui import create_app
+
+    first = create_app({"DATA_DIR": str(tmp_path)})
+    again = create_app({"DATA_DIR": str(tmp_path)})
+    assert first.config["SECRET_KEY"] == again.config["SECRET_KEY"]
+    assert len(first.config["SECRET_KEY"]) >= 64 and first.config["SECRET_KEY"] != "dev"
+    assert first.config["PIN"] == again.config["PIN"] and first.config["PIN"].isdigit()
+    assert (tmp_path / "secret_key").stat().st_mode & 0o077 == 0
+
+
+def test_only_the_host_sees_the_pin_and_its_qr_code(app):
+    host = app.test_client()
+    page = host.get("/join").get_data(as_text=True)
+    assert PIN in page
+    qr = host.get("/api/join.svg")
+    assert qr.status_code == 200 and qr.mimetype == "image/svg+xml"
+    remote = app.test_client()
+    remote_env = {"REMOTE_ADDR": "192.0.2.7"}
+    assert PIN not in remote.get("/join", environ_base=remote_env).get_data(as_text=True)
+    assert remote.get("/api/join.svg", environ_base=remote_env).status_code == 403
+
+
+def test_a_new_pin_locks_out_every_phone_that_had_the_old_one(app, phone):
+    host = Phone(app.test_client())
+    new = host.post("/api/pin", {}).get_json()["pin"]
+    assert new != PIN
+    assert phone.table()["can_change"] is False
+    assert phone.unlock(new).status_code == 200
