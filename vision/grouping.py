@@ -36,6 +36,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from vision.reading import POSITIONS, HandRead, MeldRead, TileRead
 
 LINK_GAP = 2.0  # tile widths between neighbours of one row, at most
@@ -138,26 +140,40 @@ def place(tiles: Sequence[TileRead], rotation_known: bool) -> list[Placed]:
     return placed
 
 
-def _linked(a: Placed, b: Placed) -> bool:
-    """Whether two tiles are neighbours in one row."""
-    if max(a.length, b.length) > SIZE_RATIO * min(a.length, b.length):
-        return False
-    unit = min(min(a.x1 - a.x0, a.y1 - a.y0), min(b.x1 - b.x0, b.y1 - b.y0))
-    if a.reads_vertically or b.reads_vertically:  # side by side, left and right
-        overlap = min(a.y1, b.y1) - max(a.y0, b.y0)
-        gap = max(a.x0, b.x0) - min(a.x1, b.x1)
-        if overlap >= 0.5 * min(a.y1 - a.y0, b.y1 - b.y0) and -0.5 * unit < gap <= LINK_GAP * unit:
-            return True
-    if not a.reads_vertically or not b.reads_vertically:  # side by side, above and below
-        overlap = min(a.x1, b.x1) - max(a.x0, b.x0)
-        gap = max(a.y0, b.y0) - min(a.y1, b.y1)
-        if overlap >= 0.5 * min(a.x1 - a.x0, b.x1 - b.x0) and -0.5 * unit < gap <= LINK_GAP * unit:
-            return True
-    return False
+def links(placed: list[Placed]) -> np.ndarray:
+    """Pairs (i, j) of tiles that are neighbours in one row, all pairs compared at once.
+
+    Side by side left and right when either reads vertically (upright in a bottom or top row,
+    or the sideways tile of a left or right row), above and below when either reads
+    horizontally; overlapping by half across the row, at most LINK_GAP widths apart, similar
+    in length."""
+    box = np.array([(t.x0, t.y0, t.x1, t.y1) for t in placed], float).reshape(-1, 4)
+    vertical = np.array([t.reads_vertically for t in placed], bool)
+    w, h = box[:, 2] - box[:, 0], box[:, 3] - box[:, 1]
+    length, short = np.maximum(w, h), np.minimum(w, h)
+    similar = np.maximum.outer(length, length) <= SIZE_RATIO * np.minimum.outer(length, length)
+    unit = np.minimum.outer(short, short)
+
+    def side_by_side(axis: int, across: np.ndarray) -> np.ndarray:
+        """Gap along `axis` (0: x, 1: y), overlap along the other."""
+        lo, hi, other_lo, other_hi = axis, axis + 2, 1 - axis, 3 - axis
+        overlap = np.minimum.outer(box[:, other_hi], box[:, other_hi])
+        overlap = overlap - np.maximum.outer(box[:, other_lo], box[:, other_lo])
+        gap = np.maximum.outer(box[:, lo], box[:, lo]) - np.minimum.outer(box[:, hi], box[:, hi])
+        return (
+            (overlap >= 0.5 * np.minimum.outer(across, across))
+            & (gap > -0.5 * unit)
+            & (gap <= LINK_GAP * unit)
+        )
+
+    left_right = np.logical_or.outer(vertical, vertical) & side_by_side(0, h)
+    above_below = np.logical_or.outer(~vertical, ~vertical) & side_by_side(1, w)
+    linked = np.triu(similar & (left_right | above_below), k=1)
+    return np.argwhere(linked)
 
 
 def rows(placed: list[Placed]) -> list[list[Placed]]:
-    """Connected groups of linked tiles (union-find over all pairs; a table has < 200 tiles)."""
+    """Connected groups of linked tiles (union-find over the links)."""
     parent = list(range(len(placed)))
 
     def root(i: int) -> int:
@@ -166,10 +182,8 @@ def rows(placed: list[Placed]) -> list[list[Placed]]:
             i = parent[i]
         return i
 
-    for i, a in enumerate(placed):
-        for j in range(i + 1, len(placed)):
-            if _linked(a, placed[j]):
-                parent[root(i)] = root(j)
+    for i, j in links(placed):
+        parent[root(int(i))] = root(int(j))
     found: dict[int, list[Placed]] = {}
     for i, tile in enumerate(placed):
         found.setdefault(root(i), []).append(tile)
