@@ -193,10 +193,16 @@ class DemoSource(Source):
 
 
 def camera_present(index: int = 0) -> bool:
-    """Whether a camera device seems to be there (on Linux: /dev/video*), without opening it."""
-    if sys.platform.startswith("linux"):
-        return Path(f"/dev/video{index}").exists()
-    return True
+    """Whether a camera is there: its device exists (Linux) and it opens."""
+    if sys.platform.startswith("linux") and not Path(f"/dev/video{index}").exists():
+        return False
+    import cv2
+
+    capture = cv2.VideoCapture(index)
+    try:
+        return capture.isOpened()
+    finally:
+        capture.release()
 
 
 def make_source(spec: str | int) -> Source:
