@@ -59,9 +59,10 @@ class TableCamera:
         feed = self._open()
         return None if feed is None else feed.latest_frame()
 
-    def still(self, timeout: float = 3.0):
+    def still(self, count: int = 3, timeout: float = 3.0) -> list:
+        """A few frames of a still scene (hands off the table), for voting; may be empty."""
         feed = self._open()
-        return None if feed is None else feed.still_frame(timeout=timeout)
+        return [] if feed is None else feed.still_frames(count=count, timeout=timeout)
 
     def jpeg(self) -> bytes | None:
         """The latest frame as a JPEG, encoded once per new frame however many phones watch."""
@@ -100,13 +101,24 @@ class Reader:
         self._reader = None
         self._lock = threading.Lock()
 
+    def _ready(self):
+        if self._reader is None:
+            from vision import TileReader
+
+            self._reader = TileReader()
+        return self._reader
+
     def read(self, bgr):
         with self._lock:
-            if self._reader is None:
-                from vision import TileReader
+            return self._ready().read(bgr)
 
-                self._reader = TileReader()
-            return self._reader.read(bgr)
+    def read_votes(self, frames):
+        """Codes voted over several still frames, when the reader can; else the first frame."""
+        with self._lock:
+            reader = self._ready()
+            if len(frames) > 1 and hasattr(reader, "read_votes"):
+                return reader.read_votes(frames)
+            return reader.read(frames[0])
 
 
 def init_app(app) -> None:
@@ -164,12 +176,13 @@ def _refuse(key: str, status: int, **values):
     return error(key, status, **values)
 
 
-def _read_and_keep(bgr):
-    """Read the tiles of a picture, keep the picture and its reading, answer both."""
+def _read_and_keep(frames):
+    """Read the tiles of a picture (voted over still frames), keep it and its reading."""
     import cv2
 
+    bgr = frames[0]
     try:
-        reading = current_app.extensions["tile_reader"].read(bgr)
+        reading = current_app.extensions["tile_reader"].read_votes(frames)
     except Exception as problem:
         current_app.logger.exception("reading failed")
         return _refuse("reader_failed", 500, error=str(problem) or type(problem).__name__)
@@ -192,13 +205,13 @@ def read_camera():
     if not security.can_change():
         return _refuse("need_pin", 403)
     camera = table_camera()
-    frame = camera.still()
-    if frame is None:
-        frame = camera.frame()
-    if frame is None:
+    frames = camera.still()
+    if not frames and camera.frame() is not None:
+        frames = [camera.frame()]  # the scene never stood still: read what is there
+    if not frames:
         status = camera.status()
-        return _refuse("camera_no_frame", 503, status=status.get("message") or status["state"])
-    return _read_and_keep(frame)
+        return _refuse("camera_no_frame", 503, why=status.get("message") or status["state"])
+    return _read_and_keep(frames)
 
 
 @bp.post("/api/read/photo")
@@ -216,4 +229,4 @@ def read_photo():
             problem.key, 413 if problem.key == "picture_too_big" else 400, **problem.values
         )
     g.picture_bytes = len(data)
-    return _read_and_keep(bgr)
+    return _read_and_keep([bgr])

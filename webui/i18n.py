@@ -261,8 +261,8 @@ TEXT: dict[str, tuple[str, str]] = {
         "사진이 {mp}메가픽셀보다 큽니다. 더 작은 사진을 보내세요.",
     ),
     "camera_no_frame": (
-        "The table camera has no picture yet: {status}",
-        "테이블 카메라 화면이 아직 없습니다: {status}",
+        "The table camera has no picture yet: {why}",
+        "테이블 카메라 화면이 아직 없습니다: {why}",
     ),
     "reader_failed": (
         "The tiles could not be read from this picture: {error}",

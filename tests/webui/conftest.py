@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+import cv2
 import pytest
 
 from webui import create_app
@@ -129,3 +130,19 @@ def table(phone):
     """A phone with a session already set up."""
     assert phone.post("/api/session", {"setup": SETUP}).status_code == 201
     return phone
+
+
+def demo_picture():
+    from vision.demo import demo_scene
+
+    return demo_scene().image
+
+
+@pytest.fixture
+def folder_app(tmp_path):
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "table-1.png"), demo_picture())
+    app = create_app({"DATA_DIR": str(tmp_path / "data"), "PIN": PIN, "CAMERA": str(folder)})
+    yield app
+    app.extensions["table_camera"].close()

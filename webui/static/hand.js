@@ -35,12 +35,24 @@ function playerOf(wind) {
   return S.seats && wind in S.seats ? S.seats[wind] : null;
 }
 
+// The reader says where a claimed set's sideways tile points (left, across, right of its owner).
+const NEIGHBOUR_STEP = { right: 1, across: 2, left: 3 };
+const SEAT_ORDER = ["E", "S", "W", "N"];
+
+function claimedFrom(m, w) {
+  if (m.from !== null && m.from !== undefined) return m.from;
+  const seat = w.winner === null ? null : windOf(w.winner);
+  if (!seat || !(m.claimed_from in NEIGHBOUR_STEP)) return null;
+  return playerOf(SEAT_ORDER[(SEAT_ORDER.indexOf(seat) + NEIGHBOUR_STEP[m.claimed_from]) % 4]);
+}
+
 function scoreOf(w, how) {
   const score = {
     hand: w.concealed.map((tile) => tile.code).join(""),
     melds: w.melds.map((m) => {
       const meld = { kind: m.kind, tiles: m.code[0].repeat(m.kind === "pung" ? 3 : 4) + m.code[1] };
-      if (m.kind !== "concealed_kong" && m.from !== null) meld.from = windOf(m.from);
+      const from = claimedFrom(m, w);
+      if (m.kind !== "concealed_kong" && from !== null) meld.from = windOf(from);
       return meld;
     }),
     flowers: w.flowers.map((tile) => tile.code).join(""),
@@ -140,7 +152,8 @@ function renderEditor() {
     const count = m.kind === "pung" ? 3 : 4;
     const faces = [];
     for (let k = 0; k < count; k++) faces.push(tileFace(m.kind === "concealed_kong" && (k === 0 || k === 3) ? "back" : m.code));
-    const from = m.kind === "concealed_kong" ? "" : m.from !== null ? " ← " + S.players[m.from] : "";
+    const giver = claimedFrom(m, w);
+    const from = m.kind === "concealed_kong" || giver === null ? "" : " ← " + S.players[giver];
     return el("button", { type: "button", class: "meld-button", "data-index": i,
       onclick: () => openPicker({ mode: "meld", index: i }) },
       el("span", { class: "tiles" }, ...faces), el("small", { text: t("kind_" + m.kind) + from }));
@@ -223,7 +236,7 @@ function useReadingHand(k) {
   }
   w.melds = hand.melds.map((m) => {
     const face = m.tiles.map((i) => tiles[i].code).find((code) => code !== "back") || "1m";
-    return { kind: m.kind, code: face, from: null, src: m.tiles };
+    return { kind: m.kind, code: face, from: null, claimed_from: m.claimed_from, src: m.tiles };
   });
   w.flowers = hand.flowers.map((i) => ({ code: tiles[i].code, src: i }));
   render();
@@ -277,9 +290,10 @@ function openPicker(what) {
   $("picker-meld").hidden = !meld;
   if (meld) {
     const current = what.mode === "meld" ? w.melds[what.index] : { kind: "pung", from: null };
+    const giver = what.mode === "meld" ? claimedFrom(current, w) : null;
     $("meld-kind").value = current.kind;
     playerOptions($("meld-from"), true, w.winner);
-    $("meld-from").value = current.from === null ? "" : String(current.from);
+    $("meld-from").value = giver === null ? "" : String(giver);
     $("meld-from-label").hidden = current.kind === "concealed_kong";
   }
   $("picker-win").hidden = what.mode !== "concealed";
