@@ -1,20 +1,94 @@
-"""Commands of the rules engine: `mahjong-table score`."""
+"""Commands of the rules engine: `mahjong-table score [FILE] [--json]` (CONTRACT sections 2 and 4).
+
+The request is JSON, from the file or from standard input. With `--json` the answer is printed as
+JSON; without it, as a summary a player reads. Exit status 0 for an answer with `"ok": true`, 2 for
+`"ok": false` (bad JSON and unreadable files included: they answer `ok: false` too).
+"""
 
 from __future__ import annotations
 
+import json
 import sys
 
 
 def register(commands) -> None:
-    score = commands.add_parser("score", help="score one hand (a JSON request, CONTRACT section 2)")
-    score.add_argument("request", nargs="?", help="a JSON file (default: standard input)")
+    score = commands.add_parser(
+        "score",
+        help="score one hand (a JSON request, CONTRACT section 2)",
+        description="Score one winning hand by the Korean 2-Point rules. The request is JSON "
+        "(see CONTRACT section 2), read from FILE or from standard input.",
+    )
+    score.add_argument("request", nargs="?", metavar="FILE", help="a JSON file (default: stdin)")
     score.add_argument("--json", action="store_true", help="print the answer as JSON")
-    score.set_defaults(handler=_not_built("score"))
+    score.set_defaults(handler=run_score)
 
 
-def _not_built(name: str):
-    def handler(args) -> int:
-        print(f"'mahjong-table {name}' is not built yet.", file=sys.stderr)
-        return 2
+def run_score(args) -> int:
+    answer = answer_for(args.request)
+    if args.json:
+        print(json.dumps(answer, ensure_ascii=False, indent=2))
+    else:
+        print(summary(answer))
+    return 0 if answer.get("ok") else 2
 
-    return handler
+
+def answer_for(path: str | None) -> dict:
+    """Read the request and score it; every failure is an `ok: false` answer, never a traceback."""
+    from engine import score
+
+    try:
+        if path is None or path == "-":
+            text = sys.stdin.read()
+            source = "standard input"
+        else:
+            with open(path, encoding="utf-8") as file:
+                text = file.read()
+            source = path
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        return {"ok": False, "error": f"Cannot read {path}: {reason}.", "field": None}
+    try:
+        request = json.loads(text)
+    except json.JSONDecodeError as error:
+        return {
+            "ok": False,
+            "error": f"The request in {source} is not valid JSON: {error.msg} "
+            f"(line {error.lineno}, column {error.colno}).",
+            "field": None,
+        }
+    return score(request)
+
+
+def summary(answer: dict) -> str:
+    """The answer as a few lines for a person at the table."""
+    if not answer.get("ok"):
+        field = f" [{answer['field']}]" if answer.get("field") else ""
+        return f"Cannot score this hand{field}: {answer['error']}"
+    lines = []
+    if answer["winning"]:
+        lines.append(
+            f"Winning hand: {answer['total']} points "
+            f"(basic {answer['basic']} + bonus {answer['bonus']})"
+        )
+    elif answer["reason"] == "not_complete":
+        return "Not a winning hand: the tiles do not make four sets and a pair, or seven pairs."
+    else:
+        lines.append(
+            f"Not a winning hand: {answer['basic']} basic point(s), below the 2-point minimum "
+            "(bonus points do not count toward it)."
+        )
+    width = max((len(y["name"]) + len(y["name_ko"]) for y in answer["yaku"]), default=0) + 4
+    for yaku in answer["yaku"]:
+        label = f"{yaku['name']} {yaku['name_ko']}"
+        times = f"  x{yaku['count']}" if yaku["count"] > 1 else ""
+        lines.append(f"  {label:<{width}} {yaku['points']:>3}  {yaku['kind']}{times}")
+    if answer["sets"]:
+        sets = " ".join(s["tiles"] + ("" if s["concealed"] else "*") for s in answer["sets"])
+        lines.append(f"Sets: {sets}   (* claimed)   wait: {answer['wait'].replace('_', '-')}")
+    if answer["winning"]:
+        pays = ", ".join(
+            f"{seat} {amount:+d}" if amount else f"{seat} 0"
+            for seat, amount in answer["payments"].items()
+        )
+        lines.append(f"Payments: {pays}")
+    return "\n".join(lines)

@@ -1,0 +1,115 @@
+"""The answer to a scoring request, and its JSON (CONTRACT section 2), made in this one place."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine.analysis import Reading, SetKind, Wait, set_text
+from engine.rules.base import Kind, Yaku
+from engine.tiles import WIND_LETTERS
+
+
+class Reason(StrEnum):
+    NOT_COMPLETE = "not_complete"  # no four sets and a pair, and not seven pairs
+    BELOW_MINIMUM = "below_minimum"  # fewer basic points than the profile's minimum
+
+
+# A hand of the rules that a reading makes, and how many times it applies.
+Hit = tuple[Yaku, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A scored hand: the hands of the rules it makes, its best reading, and the payments."""
+
+    hits: tuple[Hit, ...] = ()
+    reading: Reading | None = None
+    reason: Reason | None = None
+    payments: dict[str, int] | None = None
+    liable: str | None = None  # the seat paying alone under RULINGS 16, if any
+
+    @property
+    def winning(self) -> bool:
+        return self.reason is None
+
+    @property
+    def basic(self) -> int:
+        return sum(row.points * count for row, count in self.hits if row.kind is _BASIC)
+
+    @property
+    def bonus(self) -> int:
+        return sum(row.points * count for row, count in self.hits if row.kind is not _BASIC)
+
+    @property
+    def total(self) -> int:
+        return sum(row.points * count for row, count in self.hits)
+
+    def to_json(self) -> dict:
+        basic = bonus = 0
+        yaku = []
+        for row, count in self.hits:
+            points = row.points * count
+            if row.kind is _BASIC:
+                basic += points
+            else:
+                bonus += points
+            yaku.append(
+                {
+                    "id": row.id,
+                    "kind": _TEXT[row.kind],
+                    "points": points,
+                    "count": int(count),
+                    "name": row.name,
+                    "name_ko": row.name_ko,
+                }
+            )
+        reading = self.reading
+        return {
+            "ok": True,
+            "winning": self.reason is None,
+            "reason": None if self.reason is None else _TEXT[self.reason],
+            "basic": basic,
+            "bonus": bonus,
+            "total": basic + bonus,
+            "yaku": yaku,
+            "sets": [] if reading is None else _sets_json(reading),
+            "wait": None if reading is None else _TEXT[reading.wait],
+            "payments": dict(self.payments or _NO_PAYMENTS),
+        }
+
+
+_BASIC = Kind.BASIC
+_NO_PAYMENTS = dict.fromkeys(WIND_LETTERS, 0)
+# Plain strings for the JSON, looked up once rather than through each member's `.value`.
+_TEXT = {member: member.value for enum in (Kind, Reason, SetKind, Wait) for member in enum}
+
+
+def _sets_json(reading: Reading) -> list[dict]:
+    """The hand's sets (chows, then pungs), the sets laid down in their order, then the pair(s).
+
+    Written straight from the reading (`Reading.sets()` gives the same sets as objects).
+    """
+    won = reading.won
+    out = [{"kind": "chow", "tiles": _CHOW_TEXT[tile], "concealed": True} for tile in reading.chows]
+    for tile in reading.pungs:
+        concealed = won.concealed if won.tile == tile and won.kind is _PUNG else True
+        out.append({"kind": "pung", "tiles": _PUNG_TEXT[tile], "concealed": concealed})
+    for meld in reading.melds:
+        text = set_text(meld.kind, meld.tile)
+        out.append({"kind": _TEXT[meld.kind], "tiles": text, "concealed": not meld.claimed})
+    for tile in reading.pairs:
+        out.append({"kind": "pair", "tiles": _PAIR_TEXT[tile], "concealed": True})
+    return out
+
+
+_PUNG = SetKind.PUNG
+_CHOW_TEXT = {
+    tile: set_text(SetKind.CHOW, tile) for tile in range(34) if tile < 27 and tile % 9 < 7
+}
+_PUNG_TEXT = {tile: set_text(SetKind.PUNG, tile) for tile in range(34)}
+_PAIR_TEXT = {tile: set_text(SetKind.PAIR, tile) for tile in range(34)}
+
+
+def error_json(message: str, field: str | None) -> dict:
+    return {"ok": False, "error": message, "field": field}

@@ -1,0 +1,72 @@
+"""Rule profiles: `standard` (the Korean 2-Point chapters) and `guide` (the beginner's guide).
+
+`ruleset(name, options)` checks the house options against the profile and gives the frozen
+`Ruleset` a hand is scored with. A new house rule is a row with `option=` in a profile's list and an
+`Option` in its `options`.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engine.errors import RequestError, describe_value
+from engine.rules.base import Profile, Ruleset
+from engine.rules.guide import GUIDE
+from engine.rules.standard import STANDARD
+
+PROFILES: dict[str, Profile] = {profile.name: profile for profile in (STANDARD, GUIDE)}
+
+
+def ruleset(name: object = "standard", options: object = None) -> Ruleset:
+    """The rows in force for a profile and its house options; a sentence if either is wrong."""
+    if type(name) is not str or name not in PROFILES:
+        raise RequestError(
+            f"rules must be one of {', '.join(PROFILES)}; got {describe_value(name)}.", "rules"
+        )
+    profile = PROFILES[name]
+    if options is None:
+        options = {}
+    if type(options) is not dict:
+        raise RequestError(
+            f"options must be an object of house options, not {describe_value(options)}.",
+            "options",
+        )
+    known = _KNOWN_OPTIONS[name]
+    for key, value in options.items():
+        option = known.get(key) if type(key) is str else None
+        if option is None:
+            others = [p.name for p in PROFILES.values() if key in _KNOWN_OPTIONS[p.name]]
+            where = f" (only the {others[0]} profile has it)" if others else ""
+            raise RequestError(
+                f"The {name} profile has no house option '{key}'{where}; "
+                f"it knows: {', '.join(known)}.",
+                "options",
+            )
+        if type(value) is not type(option.default) or value not in option.choices:
+            choices = ", ".join(describe_value(choice) for choice in option.choices)
+            raise RequestError(
+                f"The option {key} takes {choices}; got {describe_value(value)}.", "options"
+            )
+    chosen = tuple(
+        (option.name, options.get(option.name, option.default)) for option in profile.options
+    )
+    return _ruleset(name, chosen)
+
+
+_KNOWN_OPTIONS = {
+    name: {option.name: option for option in profile.options} for name, profile in PROFILES.items()
+}
+
+
+@cache
+def _ruleset(name: str, chosen: tuple[tuple[str, object], ...]) -> Ruleset:
+    return Ruleset.make(PROFILES[name], chosen)
+
+
+def house_options(name: str = "standard") -> dict[str, tuple]:
+    """The house options a profile knows, each with its choices (the default first)."""
+    profile = PROFILES[name]
+    return {
+        option.name: (option.default,) + tuple(c for c in option.choices if c != option.default)
+        for option in profile.options
+    }

@@ -1,0 +1,91 @@
+"""Scoring one hand: `score(request) -> answer` (CONTRACT section 2).
+
+The scorer is one loop over the profile's rows for each reading of the hand, then the exclusions
+the rows declare (`replaces`); the reading with the highest total is the hand's score.
+"""
+
+from __future__ import annotations
+
+from engine.analysis import Reading, readings
+from engine.answer import Answer, Hit, Reason, error_json
+from engine.errors import RequestError
+from engine.payments import LIABLE_HANDS, hand_payments, liable_seat
+from engine.request import Request, read_request
+from engine.rules.base import Kind, Need, WinContext, Yaku
+
+
+def score(request: object) -> dict:
+    """Score a request (a dict); bad input answers `{"ok": false, "error", "field"}`."""
+    try:
+        checked = read_request(request)
+    except RequestError as error:
+        return error_json(error.message, error.field)
+    return evaluate(checked).to_json()
+
+
+def evaluate(checked: Request) -> Answer:
+    win, rules = checked.win, checked.ruleset
+    found = readings(win.standing, win.melds, win.win_tile, win.self_draw)
+    if not found:
+        return Answer(reason=_NOT_COMPLETE)
+    rows = rules.rows_for(win.has)
+    minimum = rules.profile.minimum
+    best = None
+    for reading in found:
+        hits = hands_made(rows, win, reading)
+        key = tally(hits, minimum)
+        if best is None or key > best[0]:
+            best = (key, hits, reading)
+    (enough, total), hits, reading = best
+    if not enough:
+        return Answer(hits, reading, _BELOW_MINIMUM)
+    liable = None
+    if win.has & _LIABLE_FAMILIES:
+        for row, _ in hits:
+            family = LIABLE_HANDS.get(row.id)
+            if family is not None:
+                liable = liable_seat(win, reading, family, checked.discarder)
+    payments = hand_payments(total, checked.seat, win.self_draw, checked.discarder, liable)
+    return Answer(hits, reading, None, payments, liable)
+
+
+def hands_made(rows: tuple[Yaku, ...], win: WinContext, reading: Reading) -> tuple[Hit, ...]:
+    """Every row that applies to this reading, with its count, less the rows others replace.
+
+    A count may be True, which is 1; the answer's JSON writes it as a number.
+
+    `rows` are the rows that can apply to this kind of hand (`Ruleset.rows`).
+    """
+    hits = []
+    replaced = None
+    for row in rows:
+        count = row.applies(win, reading)
+        if count:
+            hits.append((row, count))
+            if row.replaces:
+                replaced = (replaced or set()).union(row.replaces)
+    if replaced:
+        return tuple([hit for hit in hits if hit[0].id not in replaced])
+    return tuple(hits)
+
+
+def tally(hits: tuple[Hit, ...], minimum: int) -> tuple[bool, int]:
+    """Whether the hits reach the minimum, and their total.
+
+    Only basic points count toward the minimum, and not a row whose `not_minimum_with` partner is
+    also among the hits.
+    """
+    total = toward_minimum = 0
+    for row, count in hits:
+        points = row.points * count
+        total += points
+        if row.kind is _BASIC:
+            if row.not_minimum_with and any(other.id in row.not_minimum_with for other, _ in hits):
+                continue
+            toward_minimum += points
+    return toward_minimum >= minimum, total
+
+
+_NOT_COMPLETE, _BELOW_MINIMUM = Reason.NOT_COMPLETE, Reason.BELOW_MINIMUM
+_BASIC = Kind.BASIC
+_LIABLE_FAMILIES = int(Need.TWO_DRAGON_TRIPLETS | Need.THREE_WIND_TRIPLETS)

@@ -1,0 +1,54 @@
+"""`waits(hand13, melds)`: the tiles that would complete a hand, for uper and buller help, the
+sacred-discard rule and the panel's hints.
+
+A wait here is a tile that makes the shape complete (four sets and a pair, or seven pairs); whether
+the completed hand also reaches the 2-point minimum is `score`'s question. A tile the player
+already holds all four of is no wait.
+"""
+
+from __future__ import annotations
+
+from engine.analysis import MELD_SIZE, waits_of
+from engine.errors import RequestError, describe_value
+from engine.request import _check_tile, _meld
+from engine.rules import ruleset
+from engine.tiles import KINDS, TILE_CODES, tile_indices
+
+
+def waits(hand13: str, melds=(), rules: str = "standard", options: dict | None = None) -> list[str]:
+    """Tile codes that complete `hand13` (the standing tiles before the winning tile), in order.
+
+    `melds` are the sets laid down, as in a scoring request (`{"kind", "tiles", "from"}`). Bad
+    input raises `RequestError` (a `ValueError`) whose message names the fault.
+    """
+    ruleset(rules, options)  # the profile and options must exist, as for a scoring request
+    if melds is None:
+        melds = ()
+    if not isinstance(melds, (list, tuple)):
+        raise RequestError(
+            f"melds must be a list of sets laid down, not {describe_value(melds)}.", "melds"
+        )
+    laid = [_meld(entry, number, None) for number, entry in enumerate(melds, start=1)]
+    tiles = tile_indices(hand13, "hand")
+    for tile in tiles:
+        _check_tile(tile, "hand")
+    expected = 13 - 3 * len(laid)
+    if len(tiles) != expected or len(laid) > 4:
+        raise RequestError(
+            f"The hand has {len(tiles)} tiles; waiting with {len(laid)} set(s) laid down it "
+            f"must have {expected}.",
+            "hand",
+        )
+    standing = [0] * KINDS
+    for tile in tiles:
+        standing[tile] += 1
+    held = list(standing)
+    for meld in laid:
+        held[meld.tile] += MELD_SIZE[meld.kind]
+    for tile, n in enumerate(held):
+        if n > 4:
+            raise RequestError(
+                f"{TILE_CODES[tile]} appears {n} times; the set has only four of each tile.",
+                "hand",
+            )
+    return [TILE_CODES[tile] for tile in waits_of(standing, len(laid), held)]
