@@ -146,3 +146,18 @@ def folder_app(tmp_path):
     app = create_app({"DATA_DIR": str(tmp_path / "data"), "PIN": PIN, "CAMERA": str(folder)})
     yield app
     app.extensions["table_camera"].close()
+
+
+def require_reader() -> None:
+    """The reader's models must be there: skip on a developer's machine without them, fail in CI."""
+    import os
+
+    try:
+        from vision import TileReader
+
+        TileReader()
+    except Exception as missing:  # the reader says which model is missing and how to get it
+        message = f"the tile reader cannot start: {missing}"
+        if os.environ.get("CI") or os.environ.get("REQUIRE_SHARED_DATA"):
+            pytest.fail(message)
+        pytest.skip(message)

@@ -1,0 +1,152 @@
+"""Reading the table in a real browser: the table camera (demo table, image folder) and the
+phone's camera (Chromium's fake capture device fed from a file made of the demo table)."""
+
+from __future__ import annotations
+
+import urllib.request
+
+import cv2
+import numpy as np
+import pytest
+
+from tests.e2e.conftest import launch, phone_page, shoot
+from tests.e2e.test_panel import LIVE_MS, join, points, set_up
+from tests.webui.conftest import require_reader
+from tests.webui.server import Server
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(autouse=True)
+def reader_models():
+    require_reader()
+
+
+def demo_frame(panel) -> np.ndarray:
+    """The demo table as the panel's camera preview shows it."""
+    with urllib.request.urlopen(panel.url + "/camera/frame.jpg", timeout=30) as response:
+        data = response.read()
+    frame = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    assert frame is not None, "the demo table gave no picture"
+    return frame
+
+
+def write_y4m(frame: np.ndarray, path, frames: int = 10) -> None:
+    """A short Y4M video of one picture, for --use-file-for-fake-video-capture."""
+    height, width = (s - s % 2 for s in frame.shape[:2])
+    planes = cv2.cvtColor(frame[:height, :width], cv2.COLOR_BGR2YUV_I420).tobytes()
+    with open(path, "wb") as out:
+        out.write(f"YUV4MPEG2 W{width} H{height} F5:1 Ip A1:1 C420jpeg\n".encode())
+        for _ in range(frames):
+            out.write(b"FRAME\n" + planes)
+
+
+def wait_for_reading(page):
+    page.wait_for_selector("#reading .overlay .box", timeout=60_000)
+    return page.locator("#reading .overlay .box").count()
+
+
+def test_read_the_demo_table_fix_a_tile_confirm_and_see_it_on_another_phone(chromium, panel):
+    host = phone_page(chromium)
+    join(host, panel)
+    set_up(host, panel)
+    watcher = phone_page(chromium)
+    watcher.goto(panel.url + "/")
+    watcher.wait_for_selector(".player")
+
+    host.goto(panel.url + "/hand")
+    host.wait_for_selector("#preview[src]")
+    host.click("#read-camera")
+    assert wait_for_reading(host) >= 14
+    assert host.locator("#concealed button").count() >= 2, "the reader's hand fills the editor"
+    shoot(host, "hand-reading")
+
+    # fix a tile: tap its box in the picture, pick another tile; picture and hand both change
+    first_chip = host.locator("#concealed button").first
+    original = first_chip.get_attribute("aria-label")
+    other = "1p" if original != "1p" else "2p"
+    box = host.locator("#reading .overlay .box").nth(int(first_source(host)))
+    box.dispatch_event("click")
+    host.click(f'#picker-tiles button[data-code="{other}"]')
+    assert host.locator("#concealed button").first.get_attribute("aria-label") == other
+    assert box.get_attribute("data-code") == other
+    assert "fixed" in box.get_attribute("class")
+    box.dispatch_event("click")
+    host.click(f'#picker-tiles button[data-code="{original}"]')
+    assert host.locator("#concealed button").first.get_attribute("aria-label") == original
+
+    host.select_option("#winner", value="0")
+    host.check("input[name=win][value=self_draw]")
+    host.wait_for_selector("[data-total]", timeout=10_000)
+    shoot(host, "hand-fixed-score")
+    before = points(watcher)
+    host.click("#confirm")
+    host.wait_for_url(panel.url + "/")
+    watcher.wait_for_function(
+        "(before) => [...document.querySelectorAll('.player .points')]"
+        ".some((n, i) => Number(n.dataset.points) !== before[i])",
+        arg=before,
+        timeout=LIVE_MS,
+    )
+    assert points(watcher)[0] > 0
+    shoot(watcher, "table-after-reading")
+    assert host.problems == [] and watcher.problems == []
+
+
+def first_source(page) -> int:
+    """Index in the reading of the first standing tile of the hand (from the page's state)."""
+    return page.evaluate("() => S.winners[0].concealed.find((t) => t.src !== null).src")
+
+
+def test_the_table_camera_reads_from_an_image_folder(chromium, panel, tmp_path):
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "table-001.png"), demo_frame(panel))
+    from_folder = Server(tmp_path / "folder-data", camera=str(folder)).start()
+    try:
+        page = phone_page(chromium)
+        join(page, from_folder)
+        set_up(page, from_folder)
+        page.goto(from_folder.url + "/hand")
+        page.click("#read-camera")
+        assert wait_for_reading(page) >= 14
+    finally:
+        from_folder.stop()
+
+
+def test_the_phone_camera_snaps_and_reads(playwright, panel, tmp_path):
+    video = tmp_path / "table.y4m"
+    write_y4m(demo_frame(panel), video)
+    browser = launch(
+        playwright,
+        [
+            "--use-fake-device-for-media-stream",
+            "--use-fake-ui-for-media-stream",
+            f"--use-file-for-fake-video-capture={video}",
+        ],
+    )
+    try:
+        page = phone_page(browser, permissions=["camera"])
+        join(page, panel)
+        set_up(page, panel)
+        page.goto(panel.url + "/hand")
+        page.click("#phone-photo summary")
+        page.click("#open-camera")
+        page.wait_for_function("() => document.getElementById('phone-video').videoWidth > 0")
+        page.click("#snap")
+        assert wait_for_reading(page) >= 14
+        shoot(page, "phone-camera-reading")
+    finally:
+        browser.close()
+
+
+def test_a_photo_chosen_on_the_phone_is_read(chromium, panel, tmp_path):
+    photo = tmp_path / "table.jpg"
+    cv2.imwrite(str(photo), demo_frame(panel))
+    page = phone_page(chromium)
+    join(page, panel)
+    set_up(page, panel)
+    page.goto(panel.url + "/hand")
+    page.click("#phone-photo summary")
+    page.set_input_files("#photo-input", str(photo))
+    assert wait_for_reading(page) >= 14

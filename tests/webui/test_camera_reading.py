@@ -1,0 +1,42 @@
+"""Reading tiles through the panel with the real reader: a still frame or a phone photo."""
+
+from __future__ import annotations
+
+import io
+
+import cv2
+import pytest
+
+from .conftest import Phone, demo_picture, require_reader
+from .test_camera import wait_for
+
+
+@pytest.fixture(autouse=True)
+def reader_models():
+    require_reader()
+
+
+def test_reading_the_table_camera_keeps_the_picture_and_its_reading(folder_app):
+    phone = Phone(folder_app.test_client())
+    phone.unlock()
+    wait_for(phone.client, "/camera/frame.jpg")
+    response = phone.post("/api/read/camera", {})
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    reading = body["reading"]
+    assert len(reading["tiles"]) >= 14 and reading["hands"]
+    for tile in reading["tiles"]:
+        assert len(tile["box"]) == 4 and tile["code"]
+    picture = phone.get(body["url"])
+    assert picture.status_code == 200 and picture.data[:3] == b"\xff\xd8\xff"
+
+
+def test_a_phone_photo_of_the_demo_table_is_read(phone):
+    ok, data = cv2.imencode(".jpg", demo_picture())
+    response = phone.post(
+        "/api/read/photo",
+        data={"photo": (io.BytesIO(data.tobytes()), "table.jpg")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 200, response.get_json()
+    assert len(response.get_json()["reading"]["tiles"]) >= 14
