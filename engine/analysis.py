@@ -135,11 +135,15 @@ def set_text(kind: SetKind, tile: int) -> str:
     return _SET_TEXT[kind, tile]
 
 
+# Tiles counted by index (34 kinds). The engine keeps them as `bytes`: compact, and its slices are
+# the keys of the split tables; lists and tuples are accepted and converted.
+Counts = bytes | list[int] | tuple[int, ...]
+
 # One split of one suit: (pair tile or -1, chow starts, pung tiles), tiles as engine indices.
 SuitSplit = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 
-def _build_suit_splits(base: int) -> dict[tuple[int, ...], tuple[SuitSplit, ...]]:
+def _build_suit_splits(base: int) -> dict[bytes, tuple[SuitSplit, ...]]:
     """Every count vector of one suit that splits into at most four sets and one pair."""
     shapes = [(False, start) for start in range(7)] + [(True, tile) for tile in range(9)]
     table: dict[tuple[int, ...], list[SuitSplit]] = {}
@@ -157,11 +161,11 @@ def _build_suit_splits(base: int) -> dict[tuple[int, ...], tuple[SuitSplit, ...]
                 continue
             chows = tuple(base + tile for is_pung, tile in combo if not is_pung)
             pungs = tuple(base + tile for is_pung, tile in combo if is_pung)
-            table.setdefault(tuple(counts), []).append((-1, chows, pungs))
+            table.setdefault(bytes(counts), []).append((-1, chows, pungs))
             for pair in range(9):
                 if counts[pair] <= 2:
                     counts[pair] += 2
-                    table.setdefault(tuple(counts), []).append((base + pair, chows, pungs))
+                    table.setdefault(bytes(counts), []).append((base + pair, chows, pungs))
                     counts[pair] -= 2
     return {vector: tuple(splits) for vector, splits in table.items()}
 
@@ -170,48 +174,44 @@ SUIT_SPLITS = {MAN: _build_suit_splits(MAN), PIN: _build_suit_splits(PIN)}
 _MAN_SPLITS, _PIN_SPLITS = SUIT_SPLITS[MAN], SUIT_SPLITS[PIN]
 
 
-def _build_honour_splits() -> dict[tuple[int, ...], SuitSplit]:
+def _build_honour_splits() -> dict[bytes, SuitSplit]:
     """Every honour count vector that makes pungs and at most one pair (no chows of honours)."""
-    table: dict[tuple[int, ...], SuitSplit] = {}
+    table: dict[bytes, SuitSplit] = {}
     for vector in product((0, 2, 3), repeat=KINDS - HONOURS):
         pairs = [HONOURS + i for i, n in enumerate(vector) if n == 2]
         if len(pairs) <= 1:
             pungs = tuple(HONOURS + i for i, n in enumerate(vector) if n == 3)
-            table[vector] = (pairs[0] if pairs else -1, (), pungs)
+            table[bytes(vector)] = (pairs[0] if pairs else -1, (), pungs)
     return table
 
 
 HONOUR_SPLITS = _build_honour_splits()
 
 
-def is_seven_pairs(counts: list[int] | tuple[int, ...]) -> bool:
+def is_seven_pairs(counts: Counts) -> bool:
     """Seven pairs from 14 standing tiles; four alike are two pairs (RULINGS 7)."""
     return 1 not in counts and 3 not in counts and sum(counts) == 14
 
 
-def splits(
-    counts: list[int] | tuple[int, ...], melds: int = 0
-) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+def splits(counts: Counts, melds: int = 0) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
     """Every way to read the standing tiles as (4 - melds) sets and a pair: (pair, chows, pungs).
 
     `counts` holds characters, dots and honours; bamboo never reaches the analysis.
     """
     if sum(counts) != 14 - 3 * melds:
         return []
-    return _splits(counts)
+    return _splits(bytes(counts))
 
 
-def _splits(
-    counts: list[int] | tuple[int, ...],
-) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
-    """`splits` for counts whose size is already known to be right."""
-    man = _MAN_SPLITS.get(tuple(counts[0:9]))
+def _splits(counts: bytes) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    """`splits` for counts (as bytes) whose size is already known to be right."""
+    man = _MAN_SPLITS.get(counts[0:9])
     if man is None:
         return []
-    pin = _PIN_SPLITS.get(tuple(counts[9:18]))
+    pin = _PIN_SPLITS.get(counts[9:18])
     if pin is None:
         return []
-    honours = HONOUR_SPLITS.get(tuple(counts[HONOURS:KINDS]))
+    honours = HONOUR_SPLITS.get(counts[HONOURS:KINDS])
     if honours is None:
         return []
     honour_pair, _, honour_pungs = honours
@@ -236,7 +236,7 @@ def _splits(
     return found
 
 
-def is_complete(counts: list[int] | tuple[int, ...], melds: int = 0) -> bool:
+def is_complete(counts: Counts, melds: int = 0) -> bool:
     """Whether the standing tiles plus `melds` laid-down sets make a complete hand."""
     if melds == 0 and is_seven_pairs(counts):
         return True
@@ -267,13 +267,15 @@ def _chow_wait(start: int, win_tile: int) -> Wait:
 
 
 def readings(
-    counts: list[int] | tuple[int, ...], melds: tuple[Meld, ...], win_tile: int, self_draw: bool
+    counts: Counts, melds: tuple[Meld, ...], win_tile: int, self_draw: bool
 ) -> list[Reading]:
     """Every reading of a hand: each split, and each set of it the winning tile may have completed.
 
     `counts` are the standing tiles, winning tile included, 14 - 3 * len(melds) of them (the
     request has checked); an empty list means the hand is not complete.
     """
+    if type(counts) is not bytes:
+        counts = bytes(counts)
     if melds:
         meld_triplets = tuple([meld.tile for meld in melds])
         concealed_kongs = len([meld for meld in melds if not meld.claimed])

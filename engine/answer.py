@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.analysis import Reading, SetKind, Wait, set_text
+from engine.analysis import MELD_KINDS, Reading, SetKind, Wait, set_text
 from engine.rules.base import Kind, Yaku
 from engine.tiles import WIND_LETTERS
 
@@ -19,11 +19,15 @@ class Reason(StrEnum):
 Hit = tuple[Yaku, int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Answer:
-    """A scored hand: the hands of the rules it makes, its best reading, and the payments."""
+    """A scored hand: the hands of the rules it makes, its best reading, and the payments.
 
-    hits: tuple[Hit, ...] = ()
+    Made once per request and handed over; not frozen only because a frozen dataclass costs
+    three times as much to make, and one is made for every hand scored.
+    """
+
+    hits: list[Hit] | tuple[Hit, ...] = ()
     reading: Reading | None = None
     reason: Reason | None = None
     payments: dict[str, int] | None = None
@@ -54,16 +58,10 @@ class Answer:
                 basic += points
             else:
                 bonus += points
-            yaku.append(
-                {
-                    "id": row.id,
-                    "kind": _TEXT[row.kind],
-                    "points": points,
-                    "count": int(count),
-                    "name": row.name,
-                    "name_ko": row.name_ko,
-                }
-            )
+            entry = row.json.copy()  # id, kind, points, count, name, name_ko
+            entry["points"] = points
+            entry["count"] = int(count)
+            yaku.append(entry)
         reading = self.reading
         return {
             "ok": True,
@@ -91,24 +89,31 @@ def _sets_json(reading: Reading) -> list[dict]:
     Written straight from the reading (`Reading.sets()` gives the same sets as objects).
     """
     won = reading.won
-    out = [{"kind": "chow", "tiles": _CHOW_TEXT[tile], "concealed": True} for tile in reading.chows]
+    out = [_CHOW_JSON[tile].copy() for tile in reading.chows]
     for tile in reading.pungs:
         concealed = won.concealed if won.tile == tile and won.kind is _PUNG else True
-        out.append({"kind": "pung", "tiles": _PUNG_TEXT[tile], "concealed": concealed})
+        out.append(_PUNG_JSON[tile, concealed].copy())
     for meld in reading.melds:
-        text = set_text(meld.kind, meld.tile)
-        out.append({"kind": _TEXT[meld.kind], "tiles": text, "concealed": not meld.claimed})
+        out.append(_MELD_JSON[meld.kind, meld.tile].copy())
     for tile in reading.pairs:
-        out.append({"kind": "pair", "tiles": _PAIR_TEXT[tile], "concealed": True})
+        out.append(_PAIR_JSON[tile].copy())
     return out
 
 
+def _set_json(kind: SetKind, tile: int, concealed: bool) -> dict:
+    return {"kind": kind.value, "tiles": set_text(kind, tile), "concealed": concealed}
+
+
+# Each set's entry in the answer, made once; the answer gets copies.
 _PUNG = SetKind.PUNG
-_CHOW_TEXT = {
-    tile: set_text(SetKind.CHOW, tile) for tile in range(34) if tile < 27 and tile % 9 < 7
+_CHOW_JSON = {tile: _set_json(SetKind.CHOW, tile, True) for tile in range(27) if tile % 9 < 7}
+_PUNG_JSON = {(t, c): _set_json(SetKind.PUNG, t, c) for t in range(34) for c in (False, True)}
+_PAIR_JSON = {tile: _set_json(SetKind.PAIR, tile, True) for tile in range(34)}
+_MELD_JSON = {
+    (kind, tile): _set_json(kind, tile, kind is SetKind.CONCEALED_KONG)
+    for kind in MELD_KINDS
+    for tile in range(34)
 }
-_PUNG_TEXT = {tile: set_text(SetKind.PUNG, tile) for tile in range(34)}
-_PAIR_TEXT = {tile: set_text(SetKind.PAIR, tile) for tile in range(34)}
 
 
 def error_json(message: str, field: str | None) -> dict:

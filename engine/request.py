@@ -5,7 +5,7 @@ only ever sees hands that can exist.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, permutations, product
 from typing import NamedTuple
 
 from engine.analysis import MELD_KINDS, MELD_SIZE, Meld, SetKind
@@ -62,7 +62,12 @@ _FIELD_SET = frozenset(FIELDS)
 _DECLARED = {declared.value: declared for declared in Declared}
 _SITUATIONS = {situation.value: situation for situation in Situation}
 _NO_SITUATIONS: frozenset[Situation] = frozenset()
+_UP_TO_FOUR = bytes(range(5))
 _NOT_DECLARED = Declared.NONE
+_WIN_ON_KONG, _ROBBING_KONG = Situation.WIN_ON_KONG, Situation.ROBBING_KONG
+_FIRST_TURN, _LAST_TILE = Situation.FIRST_TURN, Situation.LAST_TILE
+# A request with one situation, as most with any have: its name -> the set of it.
+_ONE_SITUATION = {situation.value: frozenset([situation]) for situation in Situation}
 
 
 class Request(NamedTuple):
@@ -100,11 +105,21 @@ def read_request(request: object) -> Request:
         raise RequestError(f"The request needs {key}: {REQUIRED[key]}.", key)
 
     name, options = get("rules", "standard"), get("options")
-    plain = options is None or (type(options) is dict and not options)
-    rules = _FAST.rulesets.get(name) if plain and type(name) is str else None
+    if options is None or (type(options) is dict and not options):
+        rules = _FAST.rulesets.get(name) if type(name) is str else None
+    elif type(options) is dict and type(name) is str:
+        key = (name, *[(key, value.__class__, value) for key, value in options.items()])
+        try:
+            rules = _FAST.rulesets_with_options.get(key)
+        except TypeError:  # a list or object among the values: the careful path explains
+            rules = None
+    else:
+        rules = None
     if rules is None:
         rules = make_ruleset(name, options)
-    self_draw = win == "self_draw" or _choice(win, WINS, "win") == "self_draw"
+    self_draw = win == "self_draw"
+    if not self_draw and win != "discard":
+        _choice(win, WINS, "win")
     seat_tile = _FAST.winds.get(seat) if type(seat) is str else None
     if seat_tile is None:
         _wind(seat, "seat")
@@ -117,7 +132,7 @@ def read_request(request: object) -> Request:
         for tile in tile_indices(hand_text, "hand"):
             _check_tile(tile, "hand")
     del counts[KINDS:]
-    standing = tuple(counts)
+    standing = bytes(counts)
     size = sum(standing)
     melds = get("melds")
     melds = _melds(melds, seat) if melds else ()
@@ -142,9 +157,13 @@ def read_request(request: object) -> Request:
             "(the winning tile included, a kong counting as three).",
             "hand",
         )
-    for meld in melds:
-        counts[meld.tile] += MELD_SIZE[meld.kind]
-    if max(counts) > 4:
+    if melds:
+        for meld in melds:
+            counts[meld.tile] += MELD_SIZE[meld.kind]
+        held = bytes(counts)
+    else:
+        held = standing
+    if held.translate(None, _UP_TO_FOUR):  # anything left is a fifth (or sixth...) copy
         tile = next(tile for tile, n in enumerate(counts) if n > 4)
         raise RequestError(
             f"{TILE_CODES[tile]} appears {counts[tile]} times in the hand and its sets; "
@@ -181,17 +200,24 @@ def read_request(request: object) -> Request:
             )
 
     situations = get("situations")
-    situations = _situations(situations) if situations else _NO_SITUATIONS
+    if not situations:
+        situations = _situations(situations)
+    elif type(situations) is list and len(situations) == 1 and type(situations[0]) is str:
+        situations = _ONE_SITUATION.get(situations[0]) or _situations(situations)
+    else:
+        situations = _situations(situations)
     declared = get("declared")
-    if declared is None or declared == "none":
+    if declared is None:
         declared = _NOT_DECLARED
     else:
-        declared = _DECLARED[_choice(declared, tuple(_DECLARED), "declared")]
+        declared = _DECLARED.get(declared) if type(declared) is str else None
+        if declared is None:
+            _choice(get("declared"), tuple(_DECLARED), "declared")
     win = win_context(
-        counts, standing, melds, flowers, win_tile, self_draw, seat_tile, round_tile, declared,
+        held, standing, melds, flowers, win_tile, self_draw, seat_tile, round_tile, declared,
         situations,
     )  # fmt: skip
-    if situations:
+    if situations and situations is not _ONE_SITUATION["last_tile"]:
         _check_situations(win, rules)
     if declared is not _NOT_DECLARED:
         _check_declared(win, rules)
@@ -349,7 +375,9 @@ def _situations(value: object) -> frozenset[Situation]:
     for item in value:
         if type(item) is not str or item not in _SITUATIONS:
             _choice(item, tuple(_SITUATIONS), "situations")
-    found = frozenset(_SITUATIONS[item] for item in value)
+    found = frozenset([_SITUATIONS[item] for item in value])
+    if len(found) < 2:
+        return found
     for pair, reason in CLASHES.items():
         if pair <= found:
             first, second = sorted(pair)
@@ -359,7 +387,7 @@ def _situations(value: object) -> frozenset[Situation]:
 
 def _check_situations(win: WinContext, rules: Ruleset) -> None:
     has = win.situations
-    if Situation.WIN_ON_KONG in has:
+    if _WIN_ON_KONG in has:
         if not win.self_draw:
             raise RequestError(
                 "win_on_kong is a win on the replacement tile, which is a self-draw; "
@@ -372,7 +400,7 @@ def _check_situations(win: WinContext, rules: Ruleset) -> None:
                 "tile won).",
                 "situations",
             )
-    if Situation.ROBBING_KONG in has:
+    if _ROBBING_KONG in has:
         if win.self_draw:
             raise RequestError(
                 "robbing_kong is a win on another player's kong tile, which counts as a "
@@ -385,7 +413,7 @@ def _check_situations(win: WinContext, rules: Ruleset) -> None:
                 "kong, so the hand cannot hold another one.",
                 "situations",
             )
-    if Situation.FIRST_TURN in has:
+    if _FIRST_TURN in has:
         if win.melds:
             raise RequestError(
                 "first_turn means no claim or kong has happened, but the hand has sets laid down.",
@@ -430,6 +458,16 @@ class _Fast:
         from engine.rules import PROFILES
 
         self.rulesets = {name: make_ruleset(name, {}) for name in PROFILES}
+        # Every valid choice of house options, written in any order: (profile, (name, type,
+        # value), ...) -> its ruleset. The type keeps `1` from passing for `true`.
+        self.rulesets_with_options = {}
+        for name, profile in PROFILES.items():
+            for size in range(1, len(profile.options) + 1):
+                for chosen in permutations(profile.options, size):
+                    for values in product(*(option.choices for option in chosen)):
+                        options = {o.name: v for o, v in zip(chosen, values, strict=True)}
+                        key = (name, *[(k, v.__class__, v) for k, v in options.items()])
+                        self.rulesets_with_options[key] = make_ruleset(name, options)
         self.tiles = {TILE_CODES[tile]: tile for tile in KOREAN_KINDS}
         self.winds = dict(WIND_TILE)
         self.melds = {}

@@ -11,7 +11,7 @@ from engine.answer import Answer, Hit, Reason, error_json
 from engine.errors import RequestError
 from engine.payments import LIABLE_HANDS, hand_payments, liable_seat
 from engine.request import Request, read_request
-from engine.rules.base import Kind, Need, WinContext, Yaku
+from engine.rules.base import Kind, Need, Predicate, WinContext, Yaku
 
 
 def score(request: object) -> dict:
@@ -28,15 +28,16 @@ def evaluate(checked: Request) -> Answer:
     found = readings(win.standing, win.melds, win.win_tile, win.self_draw)
     if not found:
         return Answer(reason=_NOT_COMPLETE)
-    rows = rules.rows_for(win.has)
+    rows = rules._rows.get(win.has) or rules.rows_for(win.has)
     minimum = rules.profile.minimum
-    best = None
-    for reading in found:
-        hits = hands_made(rows, win, reading)
-        key = tally(hits, minimum)
-        if best is None or key > best[0]:
-            best = (key, hits, reading)
-    (enough, total), hits, reading = best
+    reading = found[0]
+    hits = hands_made(rows, win, reading)
+    enough, total = tally(hits, minimum)
+    for other in found[1:]:  # the reading that wins, and with the highest total
+        other_hits = hands_made(rows, win, other)
+        other_key = tally(other_hits, minimum)
+        if other_key > (enough, total):
+            (enough, total), hits, reading = other_key, other_hits, other
     if not enough:
         return Answer(hits, reading, _BELOW_MINIMUM)
     liable = None
@@ -49,27 +50,29 @@ def evaluate(checked: Request) -> Answer:
     return Answer(hits, reading, None, payments, liable)
 
 
-def hands_made(rows: tuple[Yaku, ...], win: WinContext, reading: Reading) -> tuple[Hit, ...]:
+def hands_made(
+    rows: tuple[tuple[Predicate, Yaku], ...], win: WinContext, reading: Reading
+) -> list[Hit]:
     """Every row that applies to this reading, with its count, less the rows others replace.
 
     A count may be True, which is 1; the answer's JSON writes it as a number.
 
-    `rows` are the rows that can apply to this kind of hand (`Ruleset.rows`).
+    `rows` are the rows that can apply to this kind of hand (`Ruleset.rows_for`).
     """
     hits = []
     replaced = None
-    for row in rows:
-        count = row.applies(win, reading)
+    for applies, row in rows:
+        count = applies(win, reading)
         if count:
             hits.append((row, count))
             if row.replaces:
                 replaced = (replaced or set()).union(row.replaces)
     if replaced:
-        return tuple([hit for hit in hits if hit[0].id not in replaced])
-    return tuple(hits)
+        return [hit for hit in hits if hit[0].id not in replaced]
+    return hits
 
 
-def tally(hits: tuple[Hit, ...], minimum: int) -> tuple[bool, int]:
+def tally(hits: list[Hit] | tuple[Hit, ...], minimum: int) -> tuple[bool, int]:
     """Whether the hits reach the minimum, and their total.
 
     Only basic points count toward the minimum, and not a row whose `not_minimum_with` partner is

@@ -54,7 +54,7 @@ class Need(IntFlag):
     ALL_SIMPLES = 1 << 6  # no terminal and no honour
     DRAGON_TRIPLET = 1 << 7  # three or four of some dragon
     TWO_DRAGON_TRIPLETS = 1 << 8  # three or four of two dragons
-    WIND_TRIPLET = 1 << 9  # three or four of some wind
+    SEAT_WIND_TRIPLET = 1 << 9  # three or four of the seat wind
     THREE_WIND_TRIPLETS = 1 << 10  # three or four of three winds
     DECLARATION = 1 << 11  # uper, buller or buji uper declared
     FIRST_TURN = 1 << 12  # the situations, one flag each
@@ -62,16 +62,17 @@ class Need(IntFlag):
     WIN_ON_KONG = 1 << 14
     ROBBING_KONG = 1 << 15
     FLOWERS = 1 << 16  # a flower laid aside
+    ROUND_WIND_TRIPLET = 1 << 17  # three or four of the prevalent wind
 
 
-_ALL_NEEDS = (1 << 17) - 1
+_ALL_NEEDS = (1 << 18) - 1
 
 
 class WinContext(NamedTuple):
     """The facts of one win that do not depend on how the hand is read (made once per hand)."""
 
-    counts: tuple[int, ...]  # every tile of the hand by kind, laid-down sets included (34)
-    standing: tuple[int, ...]  # the tiles standing in the hand by kind, winning tile included
+    counts: bytes  # every tile of the hand by kind, laid-down sets included (34 counts)
+    standing: bytes  # the tiles standing in the hand by kind, winning tile included
     melds: tuple[Meld, ...]
     flowers: tuple[int, ...]
     win_tile: int
@@ -89,8 +90,8 @@ class WinContext(NamedTuple):
 
 
 def win_context(
-    counts: list[int],
-    standing: tuple[int, ...],
+    counts: bytes,
+    standing: bytes,
     melds: tuple[Meld, ...],
     flowers: tuple[int, ...],
     win_tile: int,
@@ -125,16 +126,17 @@ def win_context(
         | all_simples << 6
         | (dragons >= 1) << 7
         | (dragons >= 2) << 8
-        | (winds >= 1) << 9
+        | (counts[seat] >= 3) << 9
         | (winds >= 3) << 10
         | (declared is not _NOT_DECLARED) << 11
         | bool(flowers) << 16
+        | (counts[round_wind] >= 3) << 17
     )
     if situations:
         for situation in situations:
             has |= _SITUATION_NEED[situation]
     return WinContext(
-        tuple(counts),
+        counts,
         standing,
         melds,
         flowers,
@@ -180,6 +182,11 @@ class Yaku:
     not_minimum_with: tuple[str, ...] = ()  # its points leave the minimum when these apply too
     option: str | None = None  # a house option that must be on for the row to exist
     note: str = ""  # the rule source it rests on, for docs/rules.md
+    json: dict = field(init=False, repr=False, compare=False)  # the answer's entry, to copy
+
+    def __post_init__(self) -> None:
+        entry = {"id": self.id, "kind": self.kind.value, "points": 0, "count": 0}
+        object.__setattr__(self, "json", entry | {"name": self.name, "name_ko": self.name_ko})
 
     @property
     def requires(self) -> int:
@@ -220,7 +227,7 @@ class Ruleset:
     yaku: tuple[Yaku, ...]
     flower_tiles: str = "flowers"  # the `flower_tiles` option, read for every request
     _requires: tuple[tuple[int, Yaku], ...] = field(default=(), compare=False, repr=False)
-    _rows: dict[int, tuple[Yaku, ...]] = field(default_factory=dict, compare=False, repr=False)
+    _rows: dict[int, tuple] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def make(cls, profile: Profile, options: tuple[tuple[str, object], ...]) -> Ruleset:
@@ -230,10 +237,11 @@ class Ruleset:
         flower_tiles = str(values.get("flower_tiles", "flowers"))
         return cls(profile, options, yaku, flower_tiles, requires)
 
-    def rows_for(self, has: int) -> tuple[Yaku, ...]:
+    def rows_for(self, has: int) -> tuple[tuple[Predicate, Yaku], ...]:
+        """The rows that can apply to a hand meeting the flags `has`, as (predicate, row)."""
         rows = self._rows.get(has)
         if rows is None:
-            rows = tuple([row for need, row in self._requires if need & has == need])
+            rows = tuple([(row.applies, row) for need, row in self._requires if need & has == need])
             self._rows[has] = rows
         return rows
 
