@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from itertools import combinations_with_replacement, product
+from itertools import combinations_with_replacement, compress, product
 from typing import NamedTuple
 
 from engine.tiles import HONOURS, KINDS, MAN, PIN, SOU, format_indices
@@ -299,7 +299,9 @@ def readings(
         if pair == win_tile:
             found.append(_new(Reading, (*base, _PAIR_WAIT, _PAIR_SET[pair], hidden, melds)))
     if not melds and is_seven_pairs(counts):
-        pairs = tuple(tile for tile in range(KINDS) for _ in range(counts[tile] // 2))
+        pairs = tuple(compress(range(KINDS), counts))  # each kind once: 2 or 4 of it
+        if 4 in counts:
+            pairs = tuple(sorted(pairs + tuple(t for t in pairs if counts[t] == 4)))
         won = _PAIR_SET[win_tile]
         found.append(Reading(_SEVEN_PAIRS, (), (), (), pairs, _PAIR_WAIT, won, 0, ()))
     return found

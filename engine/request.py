@@ -63,6 +63,8 @@ _DECLARED = {declared.value: declared for declared in Declared}
 _SITUATIONS = {situation.value: situation for situation in Situation}
 _NO_SITUATIONS: frozenset[Situation] = frozenset()
 _UP_TO_FOUR = bytes(range(5))
+_NONE_OF_9 = bytes(9)
+_new = tuple.__new__  # `Request(*fields)` without the named constructor's extra call
 _NOT_DECLARED = Declared.NONE
 _WIN_ON_KONG, _ROBBING_KONG = Situation.WIN_ON_KONG, Situation.ROBBING_KONG
 _FIRST_TURN, _LAST_TILE = Situation.FIRST_TURN, Situation.LAST_TILE
@@ -106,11 +108,11 @@ def read_request(request: object) -> Request:
 
     name, options = get("rules", "standard"), get("options")
     if options is None or (type(options) is dict and not options):
-        rules = _FAST.rulesets.get(name) if type(name) is str else None
+        rules = _FAST_RULESETS.get(name) if type(name) is str else None
     elif type(options) is dict and type(name) is str:
         key = (name, *[(key, value.__class__, value) for key, value in options.items()])
         try:
-            rules = _FAST.rulesets_with_options.get(key)
+            rules = _FAST_RULESETS_WITH_OPTIONS.get(key)
         except TypeError:  # a list or object among the values: the careful path explains
             rules = None
     else:
@@ -120,27 +122,27 @@ def read_request(request: object) -> Request:
     self_draw = win == "self_draw"
     if not self_draw and win != "discard":
         _choice(win, WINS, "win")
-    seat_tile = _FAST.winds.get(seat) if type(seat) is str else None
+    seat_tile = _FAST_WINDS.get(seat) if type(seat) is str else None
     if seat_tile is None:
         _wind(seat, "seat")
-    round_tile = _FAST.winds.get(round_wind) if type(round_wind) is str else None
+    round_tile = _FAST_WINDS.get(round_wind) if type(round_wind) is str else None
     if round_tile is None:
         _wind(round_wind, "round")
 
     counts = tile_counts(hand_text, "hand")
-    if any(counts[SOU : SOU + 9]) or any(counts[KINDS:]):
-        for tile in tile_indices(hand_text, "hand"):
+    every = bytes(counts)
+    if every[SOU : SOU + 9] != _NONE_OF_9 or every[KINDS:] != _NONE_OF_9:
+        for tile in tile_indices(hand_text, "hand"):  # bamboo, flowers or `back` in the hand
             _check_tile(tile, "hand")
-    del counts[KINDS:]
-    standing = bytes(counts)
+    standing = every[:KINDS]
     size = sum(standing)
     melds = get("melds")
     melds = _melds(melds, seat) if melds else ()
     flowers = get("flowers")
-    flowers = _FAST.flowers[rules.flower_tiles].get(flowers) if type(flowers) is str else None
+    flowers = _FAST_FLOWERS[rules.flower_tiles].get(flowers) if type(flowers) is str else None
     if flowers is None:
         flowers = _flowers(get("flowers"), rules)
-    win_tile = _FAST.tiles.get(win_tile) if type(win_tile) is str else None
+    win_tile = _FAST_TILES.get(win_tile) if type(win_tile) is str else None
     if win_tile is None:
         win_tile = tile_index(request["win_tile"], "win_tile")
         _check_tile(win_tile, "win_tile")
@@ -160,7 +162,7 @@ def read_request(request: object) -> Request:
     if melds:
         for meld in melds:
             counts[meld.tile] += MELD_SIZE[meld.kind]
-        held = bytes(counts)
+        held = bytes(counts[:KINDS])
     else:
         held = standing
     if held.translate(None, _UP_TO_FOUR):  # anything left is a fifth (or sixth...) copy
@@ -190,7 +192,7 @@ def read_request(request: object) -> Request:
                 "the winning tile.",
                 "discarder",
             )
-        if type(discarder) is not str or discarder not in _FAST.winds:
+        if type(discarder) is not str or discarder not in _FAST_WINDS:
             _wind(discarder, "discarder")
         if discarder == seat:
             raise RequestError(
@@ -221,7 +223,7 @@ def read_request(request: object) -> Request:
         _check_situations(win, rules)
     if declared is not _NOT_DECLARED:
         _check_declared(win, rules)
-    return Request(rules, win, seat, discarder)
+    return _new(Request, (rules, win, seat, discarder))
 
 
 def _choice(value: object, choices: tuple[str, ...], field: str) -> str:
@@ -265,14 +267,13 @@ def _melds(value: object, seat: str) -> tuple[Meld, ...]:
             f"A hand has at most four sets laid down; melds lists {len(value)}.", "melds"
         )
     melds = []
-    for number, entry in enumerate(value, start=1):
-        meld = None
-        if type(entry) is dict:
-            kind, tiles, source = entry.get("kind"), entry.get("tiles"), entry.get("from")
-            if type(kind) is str and type(tiles) is str and (source is None or type(source) is str):
-                meld = _FAST.melds.get((kind, tiles, source))
+    for entry in value:
+        try:
+            meld = _FAST_MELDS.get((entry.get("kind"), entry.get("tiles"), entry.get("from")))
+        except (AttributeError, TypeError):  # not an object, or a list where text goes
+            meld = None
         if meld is None or len(entry) > 3 or meld.claimed_from == seat:
-            meld = _meld(entry, number, seat)
+            meld = _meld(entry, len(melds) + 1, seat)
         melds.append(meld)
     return tuple(melds)
 
@@ -487,3 +488,6 @@ class _Fast:
 
 
 _FAST = _Fast()
+_FAST_RULESETS, _FAST_RULESETS_WITH_OPTIONS = _FAST.rulesets, _FAST.rulesets_with_options
+_FAST_WINDS, _FAST_TILES, _FAST_MELDS = _FAST.winds, _FAST.tiles, _FAST.melds
+_FAST_FLOWERS = _FAST.flowers

@@ -28,7 +28,7 @@ def evaluate(checked: Request) -> Answer:
     found = readings(win.standing, win.melds, win.win_tile, win.self_draw)
     if not found:
         return Answer(reason=_NOT_COMPLETE)
-    rows = rules._rows.get(win.has) or rules.rows_for(win.has)
+    rows = rules.rows_for(win.has)
     minimum = rules.profile.minimum
     reading = found[0]
     hits = hands_made(rows, win, reading)
@@ -51,7 +51,7 @@ def evaluate(checked: Request) -> Answer:
 
 
 def hands_made(
-    rows: tuple[tuple[Predicate, Yaku], ...], win: WinContext, reading: Reading
+    rows: tuple[tuple[Predicate, Yaku, tuple[str, ...]], ...], win: WinContext, reading: Reading
 ) -> list[Hit]:
     """Every row that applies to this reading, with its count, less the rows others replace.
 
@@ -61,12 +61,12 @@ def hands_made(
     """
     hits = []
     replaced = None
-    for applies, row in rows:
+    for applies, row, replaces in rows:
         count = applies(win, reading)
         if count:
             hits.append((row, count))
-            if row.replaces:
-                replaced = (replaced or set()).union(row.replaces)
+            if replaces:
+                replaced = (replaced or set()).union(replaces)
     if replaced:
         return [hit for hit in hits if hit[0].id not in replaced]
     return hits

@@ -102,13 +102,13 @@ def win_context(
     situations: frozenset[Situation],
 ) -> WinContext:
     """Build the context, working out once the facts many rows ask about."""
-    honours = any(counts[27:34])
-    suits = any(counts[0:9]) + any(counts[9:18])
+    honours = counts[27:34] != _NONE_OF_7
+    suits = (counts[0:9] != _NONE_OF_9) + (counts[9:18] != _NONE_OF_9)
     concealed = True
     for meld in melds:
         if meld.claimed:
             concealed = False
-    simples = any(counts[1:8]) or any(counts[10:17])
+    simples = counts[1:8] != _NONE_OF_7 or counts[10:17] != _NONE_OF_7
     all_simples = not (honours or counts[0] or counts[8] or counts[9] or counts[17])
     dragons = (counts[31] >= 3) + (counts[32] >= 3) + (counts[33] >= 3) if honours else 0
     winds = (
@@ -135,27 +135,32 @@ def win_context(
     if situations:
         for situation in situations:
             has |= _SITUATION_NEED[situation]
-    return WinContext(
-        counts,
-        standing,
-        melds,
-        flowers,
-        win_tile,
-        self_draw,
-        seat,
-        round_wind,
-        declared,
-        situations,
-        concealed,
-        suits,
-        honours,
-        all_simples,
-        seat == 27,
-        has,
+    return _new(
+        WinContext,
+        (
+            counts,
+            standing,
+            melds,
+            flowers,
+            win_tile,
+            self_draw,
+            seat,
+            round_wind,
+            declared,
+            situations,
+            concealed,
+            suits,
+            honours,
+            all_simples,
+            seat == 27,
+            has,
+        ),
     )
 
 
 _NOT_DECLARED = Declared.NONE
+_NONE_OF_7, _NONE_OF_9 = bytes(7), bytes(9)  # no tile of a stretch of seven or nine kinds
+_new = tuple.__new__  # `WinContext(*fields)` without the named constructor's extra call
 _SITUATION_NEED = {
     Situation.FIRST_TURN: int(Need.FIRST_TURN),
     Situation.LAST_TILE: int(Need.LAST_TILE),
@@ -213,35 +218,45 @@ class Profile:
     buller_self_draw_only: bool = False
 
 
+# A row as the scorer asks it: its predicate, the row, and the ids it replaces.
+Entry = tuple[Predicate, Yaku, tuple[str, ...]]
+_GROUP_BITS = 8  # a group of rows whose needs span at most this many flags gets a full table
+
+
 @dataclass(frozen=True, slots=True)
 class Ruleset:
     """A profile with its house options chosen: the rows in force and the option values.
 
     `rows_for(has)` lists the rows that can apply to a hand meeting the `Need` flags `has`, in
-    profile order. The lists are kept in `_rows` as kinds of hands come up (a few hundred at most):
-    they depend only on the rules and the flags, never on a hand's answer.
+    profile order. The rows are cut into runs whose needs span at most eight flags; each run has a
+    table from those flags to its rows, built here in full. The joined list for each set of flags
+    met is kept in `_rows` once asked for: it depends only on the rules and the flags, never on a
+    hand's answer.
     """
 
     profile: Profile
     options: tuple[tuple[str, object], ...]
     yaku: tuple[Yaku, ...]
     flower_tiles: str = "flowers"  # the `flower_tiles` option, read for every request
-    _requires: tuple[tuple[int, Yaku], ...] = field(default=(), compare=False, repr=False)
-    _rows: dict[int, tuple] = field(default_factory=dict, compare=False, repr=False)
+    groups: tuple[tuple[int, dict[int, tuple[Entry, ...]]], ...] = field(
+        default=(), compare=False, repr=False
+    )
+    _rows: dict[int, tuple[Entry, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def make(cls, profile: Profile, options: tuple[tuple[str, object], ...]) -> Ruleset:
         values = dict(options)
         yaku = tuple(row for row in profile.yaku if row.option is None or values.get(row.option))
-        requires = tuple((row.requires, row) for row in yaku)
         flower_tiles = str(values.get("flower_tiles", "flowers"))
-        return cls(profile, options, yaku, flower_tiles, requires)
+        return cls(profile, options, yaku, flower_tiles, _groups(yaku))
 
-    def rows_for(self, has: int) -> tuple[tuple[Predicate, Yaku], ...]:
-        """The rows that can apply to a hand meeting the flags `has`, as (predicate, row)."""
+    def rows_for(self, has: int) -> tuple[Entry, ...]:
+        """The rows that can apply to a hand meeting the flags `has`: (predicate, row, replaces)."""
         rows = self._rows.get(has)
         if rows is None:
-            rows = tuple([(row.applies, row) for need, row in self._requires if need & has == need])
+            rows = ()
+            for mask, table in self.groups:
+                rows += table[has & mask]
             self._rows[has] = rows
         return rows
 
@@ -254,3 +269,27 @@ class Ruleset:
             if key == name:
                 return value
         raise KeyError(name)
+
+
+def _groups(yaku: tuple[Yaku, ...]) -> tuple[tuple[int, dict[int, tuple[Entry, ...]]], ...]:
+    """Cut the rows into runs needing few flags, and give each run its table of rows by flags."""
+    runs: list[tuple[int, list[Yaku]]] = []
+    for row in yaku:
+        need = row.requires
+        if runs and (runs[-1][0] | need).bit_count() <= _GROUP_BITS:
+            runs[-1] = (runs[-1][0] | need, runs[-1][1] + [row])
+        else:
+            runs.append((need, [row]))
+    groups = []
+    for mask, rows in runs:
+        bits = [1 << i for i in range(mask.bit_length()) if mask >> i & 1]
+        table = {}
+        for choice in range(1 << len(bits)):
+            has = sum(bit for i, bit in enumerate(bits) if choice >> i & 1)
+            table[has] = tuple(
+                (row.applies, row, row.replaces)
+                for row in rows
+                if row.requires & has == row.requires
+            )
+        groups.append((mask, table))
+    return tuple(groups)
