@@ -162,7 +162,7 @@ def read_request(request: object) -> Request:
     if melds:
         for meld in melds:
             counts[meld.tile] += MELD_SIZE[meld.kind]
-        held = bytes(counts[:KINDS])
+        held = bytes(counts[:KINDS])  # counts is a bytearray
     else:
         held = standing
     if held.translate(None, _UP_TO_FOUR):  # anything left is a fifth (or sixth...) copy

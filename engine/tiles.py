@@ -124,11 +124,15 @@ def tile_indices(text: str, field: str = "tiles") -> list[int]:
     return tiles
 
 
-def tile_counts(text: str, field: str = "tiles") -> list[int]:
+def tile_counts(text: str, field: str = "tiles") -> bytearray:
     """Like `tile_indices`, but counting: 43 counts by tile index (bamboo, flowers, back too)."""
-    counts = [0] * 43
     if type(text) is not str:
         _parse_slowly(text, field)
+    if len(text) > 255:  # no count can pass 255, the most a byte holds
+        raise RequestError(
+            f"{field} is {len(text)} characters long, far more than any hand of tiles.", field
+        )
+    counts = bytearray(43)
     pending: list[int] = []
     for char in text:
         digit = _DIGITS.get(char)
@@ -139,6 +143,7 @@ def tile_counts(text: str, field: str = "tiles") -> list[int]:
         if base is None or not pending:
             if char == " ":
                 continue
+            counts = bytearray(43)
             for tile in _parse_slowly(text, field):
                 counts[tile] += 1
             return counts

@@ -32,6 +32,7 @@ CASES = [
     (bad(hand="123m456p789p555z1m1f"), "hand", "1f is a flower: put it under flowers"),
     (bad(hand="123m456p789p555z1mback"), "hand", "back: a face-down tile cannot be scored"),
     (bad(hand=123), "hand", "must be tiles written as text"),
+    (bad(hand="1" * 300 + "m"), "hand", "far more than any hand of tiles"),
     (bad(hand=...), "hand", "The request needs hand"),
     (bad(win_tile="2z"), "win_tile", "The winning tile 2z is not in the hand"),
     (bad(win_tile="12m"), "win_tile", "exactly one tile"),
