@@ -1,0 +1,61 @@
+"""Crop preparation for the tile classifier: any crop size, shape and colour layout to one batch.
+
+Training and inference share this step, so the model sees crops exactly as it was taught them:
+each crop is squeezed (not padded) to the model's square input. Squeezing keeps every pixel of a
+face whatever the box's shape (a tile turned sideways, or a photo stretched to a square), and the
+model was trained on faces in all four turns, so no guess about the turn is needed here.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+
+class CropError(ValueError):
+    """A crop that cannot be classified; the message names the crop."""
+
+
+def as_bgr(crop, index: int = 0) -> np.ndarray:
+    """A crop as an 8-bit BGR image: grey and BGRA crops are converted, others refused."""
+    if not isinstance(crop, np.ndarray):
+        raise CropError(f"crop {index} is not an image array (got {type(crop).__name__}).")
+    if crop.ndim == 2:
+        crop = cv2.cvtColor(crop, cv2.COLOR_GRAY2BGR) if crop.size else crop
+    if crop.ndim != 3 or crop.shape[2] not in (3, 4) or crop.shape[0] < 2 or crop.shape[1] < 2:
+        raise CropError(
+            f"crop {index} has shape {crop.shape}; a tile crop is an image of at least 2x2 "
+            "pixels with 1, 3 or 4 channels."
+        )
+    if crop.dtype != np.uint8:
+        if np.issubdtype(crop.dtype, np.floating) and crop.size and crop.max() <= 1.0:
+            crop = crop * 255.0
+        crop = np.clip(crop, 0, 255).astype(np.uint8)
+    if crop.shape[2] == 4:
+        crop = cv2.cvtColor(crop, cv2.COLOR_BGRA2BGR)
+    return crop
+
+
+def resize_square(crop: np.ndarray, size: int) -> np.ndarray:
+    """Squeeze a BGR crop to size x size (area averaging when shrinking)."""
+    shrinking = crop.shape[0] > size or crop.shape[1] > size
+    method = cv2.INTER_AREA if shrinking else cv2.INTER_LINEAR
+    return cv2.resize(crop, (size, size), interpolation=method)
+
+
+def prepare_batch(crops, size: int, mean, std) -> np.ndarray:
+    """Crops -> a float32 batch (N, 3, size, size), BGR, normalised as (x / 255 - mean) / std."""
+    batch = np.empty((len(crops), size, size, 3), np.uint8)
+    for i, crop in enumerate(crops):
+        batch[i] = resize_square(as_bgr(crop, i), size)
+    return normalise(batch, mean, std)
+
+
+def normalise(batch: np.ndarray, mean, std) -> np.ndarray:
+    """(N, H, W, 3) uint8 -> (N, 3, H, W) float32 with the model's normalisation."""
+    scale = (1.0 / (255.0 * np.asarray(std, np.float32))).reshape(1, 3, 1, 1)
+    shift = (np.asarray(mean, np.float32) / np.asarray(std, np.float32)).reshape(1, 3, 1, 1)
+    out = batch.transpose(0, 3, 1, 2).astype(np.float32)
+    out *= scale
+    out -= shift
+    return out

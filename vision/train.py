@@ -1,0 +1,303 @@
+"""`python -m vision.train`: train the tile classifier on real and synthetic crops, export ONNX.
+
+Needs the `train` extra (torch, onnx, matplotlib, tqdm). Steps:
+1. crops: the photo dataset's train split and synthetic tiles, cut once into `data/crops/`;
+   a tenth of the source photos (all their augmented copies) is held out to watch training;
+2. training: each batch is turned by a random quarter turn and a small angle, its box jittered as
+   a detector's would be, its light and colour changed, now and then blurred to a low resolution;
+3. output: `models/classifier.onnx` with its codes, input size and normalisation in the metadata,
+   and the figures `models/classifier-curve.png` and `models/classifier-confusion.png`.
+
+On the 2-core CPU a full run takes about an hour (see models/classifier.md); a GPU is used when
+torch sees one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+import numpy as np
+
+from datasets.codes import CLASS_CODES, is_flower
+from datasets.crop_cache import (
+    CONTEXT,
+    HELD_OUT_STYLE,
+    UNKNOWN_ROTATION,
+    CropSet,
+    build_real,
+    build_synthetic,
+    load_or_build,
+)
+from datasets.photos import CREDIT, REPO_ROOT, in_holdout
+
+INPUT_SIZE = 40
+MEAN = (0.5, 0.5, 0.5)
+STD = (0.25, 0.25, 0.25)
+UNSURE_BELOW = 0.6  # a confidence under this asks a person
+MODEL_PATH = REPO_ROOT / "models" / "classifier.onnx"
+RUN_DIR = REPO_ROOT / "runs" / "classifier"
+HOLDOUT_FRACTION = 0.1
+
+
+def split_real(real: CropSet) -> tuple[np.ndarray, np.ndarray]:
+    """Indices of (training, held-out) real crops, every copy of a source photo on one side."""
+    held = np.array([in_holdout(str(g), HOLDOUT_FRACTION) for g in real.groups])
+    return np.flatnonzero(~held), np.flatnonzero(held)
+
+
+def epoch_indices(real_codes: np.ndarray, synthetic: int, rng) -> tuple[np.ndarray, np.ndarray]:
+    """One epoch's sample: every real crop, real flowers three times, every synthetic crop."""
+    flowers = np.flatnonzero([is_flower(CLASS_CODES[c]) for c in real_codes])
+    real = np.concatenate([np.arange(len(real_codes)), flowers, flowers])
+    return rng.permutation(real), rng.permutation(synthetic)
+
+
+def augment_batch(images, quarters, generator, train: bool = True):
+    """uint8 (B, 64, 64, 3) crops -> normalised (B, 3, 48, 48) and updated quarter turns."""
+    import torch
+    import torch.nn.functional as F
+
+    x = images.permute(0, 3, 1, 2).float().div_(255.0)
+    batch = x.shape[0]
+    box = 1.0 / (1.0 + 2 * CONTEXT)  # half-size of the tile's box in the cached crop
+    if train:
+        turns = torch.randint(0, 4, (batch,), generator=generator)
+        small = torch.randn(batch, generator=generator) * math.radians(3)
+        angle = turns.float() * (math.pi / 2) + small
+        sx = box * (1 + (torch.rand(batch, generator=generator) - 0.5) * 0.24)
+        sy = box * (1 + (torch.rand(batch, generator=generator) - 0.5) * 0.24)
+        shift = (torch.rand(batch, 2, generator=generator) - 0.5) * 0.12 * box
+    else:
+        turns = torch.zeros(batch, dtype=torch.long)
+        angle = torch.zeros(batch)
+        sx = sy = torch.full((batch,), box)
+        shift = torch.zeros(batch, 2)
+    cos, sin = torch.cos(angle), torch.sin(angle)
+    # output pixel p shows input at diag(sx, sy) R(-angle) p: the face turns clockwise by angle
+    theta = torch.stack(
+        [
+            torch.stack([sx * cos, sx * sin, shift[:, 0]], 1),
+            torch.stack([-sy * sin, sy * cos, shift[:, 1]], 1),
+        ],
+        1,
+    )
+    grid = F.affine_grid(theta, (batch, 3, INPUT_SIZE, INPUT_SIZE), align_corners=False)
+    x = F.grid_sample(x, grid, mode="bilinear", padding_mode="border", align_corners=False)
+    if train:
+        x = _photometric(x, generator)
+    quarters = torch.where(quarters >= 0, (quarters + turns) % 4, quarters)
+    mean = torch.tensor(MEAN).view(1, 3, 1, 1)
+    std = torch.tensor(STD).view(1, 3, 1, 1)
+    return (x - mean) / std, quarters
+
+
+def _photometric(x, generator):
+    import torch
+    import torch.nn.functional as F
+
+    batch = x.shape[0]
+
+    def uniform(low, high, *shape):
+        return low + (high - low) * torch.rand(batch, *shape, generator=generator)
+
+    low_res = torch.rand(batch, generator=generator) < 0.25
+    if low_res.any():  # a tile far from the camera: fewer pixels, then scaled up
+        size = int(torch.randint(16, 36, (1,), generator=generator))
+        part = F.interpolate(x[low_res], size=(size, size), mode="area")
+        x[low_res] = F.interpolate(part, size=x.shape[-2:], mode="bilinear", align_corners=False)
+    mean = x.mean((1, 2, 3), keepdim=True)
+    x = (x - mean) * uniform(0.7, 1.3, 1, 1, 1) + mean * uniform(0.7, 1.3, 1, 1, 1)
+    x = x * (1 + 0.06 * torch.randn(batch, 3, 1, 1, generator=generator))
+    x = x.clamp(0, 1) ** uniform(0.8, 1.25, 1, 1, 1)
+    x = x + torch.randn(x.shape, generator=generator) * uniform(0, 0.03, 1, 1, 1)
+    return x.clamp(0, 1)
+
+
+def predict(model, images: np.ndarray, batch: int = 512) -> np.ndarray:
+    """Top-1 class indices of cached crops, seen without augmentation."""
+    import torch
+
+    model.eval()
+    out = []
+    with torch.no_grad():
+        for start in range(0, len(images), batch):
+            part = torch.from_numpy(images[start : start + batch])
+            x, _ = augment_batch(part, torch.zeros(len(part), dtype=torch.long), None, False)
+            out.append(model(x)[0].argmax(1).numpy())
+    return np.concatenate(out) if out else np.zeros(0, np.int64)
+
+
+def train(args) -> dict:
+    import torch
+    import torch.nn.functional as F
+
+    from vision.figures import confusion, plot_confusion, plot_curves
+    from vision.tile_net import TileNet, export_onnx
+
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+    rng = np.random.default_rng(args.seed)
+    generator = torch.Generator().manual_seed(args.seed)
+    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+    real = load_or_build("real-train", build_real)
+    synthetic = load_or_build(
+        f"synthetic-{args.synthetic}",
+        lambda: build_synthetic(args.synthetic, seed=1, workers=args.threads),
+    )
+    assert HELD_OUT_STYLE not in set(synthetic.groups.tolist())
+    train_idx, held_idx = split_real(real)
+    syn_held = rng.random(len(synthetic)) < 0.03
+    syn_train, syn_test = np.flatnonzero(~syn_held), np.flatnonzero(syn_held)
+    print(
+        f"real crops: {len(train_idx)} for training, {len(held_idx)} held out "
+        f"(whole source photos); synthetic: {len(syn_train)} + {len(syn_test)} held out"
+    )
+
+    model = TileNet(len(CLASS_CODES)).to(device, memory_format=torch.channels_last)
+    real_share = args.batch * len(train_idx) * 1.1 / (len(train_idx) * 1.1 + len(syn_train))
+    steps = int(math.ceil(args.epoch_size / args.batch)) * args.epochs
+    decay = [p for n, p in model.named_parameters() if p.ndim > 1]
+    other = [p for n, p in model.named_parameters() if p.ndim <= 1]
+    optimiser = torch.optim.AdamW(
+        [{"params": decay, "weight_decay": 5e-4}, {"params": other, "weight_decay": 0}],
+        lr=args.lr,
+    )
+    schedule = torch.optim.lr_scheduler.OneCycleLR(
+        optimiser, max_lr=args.lr, total_steps=steps, pct_start=0.15
+    )
+    history, best = [], (-1.0, None)
+    started = time.time()
+    from datasets.crop_cache import progress
+
+    for epoch in range(1, args.epochs + 1):
+        model.train()
+        real_order, syn_order = epoch_indices(real.codes[train_idx], len(syn_train), rng)
+        real_order, syn_order = train_idx[real_order], syn_train[syn_order]
+        n_batches = int(math.ceil(args.epoch_size / args.batch))
+        per_real = max(1, int(round(real_share)))
+        per_syn = args.batch - per_real
+        bar = progress(range(n_batches), n_batches, f"epoch {epoch}/{args.epochs}", "batch")
+        total, seen, correct = 0.0, 0, 0
+        for step in bar:
+            r = real_order[(step * per_real) % len(real_order) :][:per_real]
+            s = syn_order[(step * per_syn) % len(syn_order) :][:per_syn]
+            images = np.concatenate([real.images[r], synthetic.images[s]])
+            codes = np.concatenate([real.codes[r], synthetic.codes[s]]).astype(np.int64)
+            quarters = np.concatenate([real.rotations[r], synthetic.rotations[s]]).astype(np.int64)
+            x, q = augment_batch(torch.from_numpy(images), torch.from_numpy(quarters), generator)
+            y = torch.from_numpy(codes)
+            x = x.to(device).contiguous(memory_format=torch.channels_last)
+            y, q = y.to(device), q.to(device)
+            logits, turn = model(x)
+            loss = F.cross_entropy(logits, y, label_smoothing=0.05)
+            if (q >= 0).any():
+                loss = loss + 0.3 * F.cross_entropy(turn, q, ignore_index=UNKNOWN_ROTATION)
+            optimiser.zero_grad(set_to_none=True)
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            total += float(loss) * len(y)
+            seen += len(y)
+            correct += int((logits.argmax(1) == y).sum())
+            if hasattr(bar, "set_postfix") and step % 20 == 0:
+                bar.set_postfix(loss=f"{total / seen:.3f}", acc=f"{correct / seen:.3f}")
+        model_cpu = model.to("cpu")
+        real_pred = predict(model_cpu, real.images[held_idx])
+        syn_pred = predict(model_cpu, synthetic.images[syn_test])
+        model.to(device)
+        row = {
+            "epoch": epoch,
+            "loss": total / seen,
+            "train_acc": correct / seen,
+            "real_acc": float((real_pred == real.codes[held_idx]).mean()),
+            "synthetic_acc": float((syn_pred == synthetic.codes[syn_test]).mean()),
+            "minutes": (time.time() - started) / 60,
+        }
+        history.append(row)
+        print(json.dumps(row), flush=True)
+        score = row["real_acc"] + 0.5 * row["synthetic_acc"]
+        if score >= best[0]:
+            best = (score, {k: v.detach().clone() for k, v in model_cpu.state_dict().items()})
+        RUN_DIR.mkdir(parents=True, exist_ok=True)
+        torch.save(best[1], RUN_DIR / "best.pt")  # kept as training goes, should it stop
+        (RUN_DIR / "history.json").write_text(json.dumps(history, indent=1))
+
+    RUN_DIR.mkdir(parents=True, exist_ok=True)
+    model = model.to("cpu")
+    model.load_state_dict(best[1])
+    torch.save(best[1], RUN_DIR / "best.pt")
+    (RUN_DIR / "history.json").write_text(json.dumps(history, indent=1))
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    plot_curves(history, out.with_name(out.stem + "-curve.png"))
+    truth = np.concatenate([real.codes[held_idx], synthetic.codes[syn_test]])
+    guess = np.concatenate(
+        [predict(model, real.images[held_idx]), predict(model, synthetic.images[syn_test])]
+    )
+    plot_confusion(
+        confusion(truth, guess, len(CLASS_CODES)),
+        CLASS_CODES,
+        out.with_name(out.stem + "-confusion.png"),
+        "held-out crops (real source photos and synthetic), best epoch",
+    )
+    export_onnx(model, out, INPUT_SIZE, metadata(history, time.time() - started))
+    print(
+        f"wrote {out} ({out.stat().st_size / 1e6:.2f} MB) in {(time.time() - started) / 60:.0f} min"
+    )
+    return history[-1]
+
+
+def metadata(history: list[dict], seconds: float) -> dict:
+    """What the run-time classifier reads from the model (STYLE.md 6), and where it came from."""
+    return {
+        "codes": list(CLASS_CODES),
+        "input_size": INPUT_SIZE,
+        "channel_order": "BGR",
+        "layout": "NCHW",
+        "mean": list(MEAN),
+        "std": list(STD),
+        "scale": "pixel / 255, then (x - mean) / std",
+        "resize": "squeeze the crop to input_size x input_size (no padding)",
+        "rotation_output": "rotation",
+        "rotation_meaning": "quarter turns clockwise of the face in the crop: 0, 90, 180, 270",
+        "unsure_below": UNSURE_BELOW,
+        "trained": datetime.now(UTC).strftime("%Y-%m-%d"),
+        "training_minutes": round(seconds / 60, 1),
+        "epochs": len(history),
+        "held_out_style": HELD_OUT_STYLE,
+        "credits": f"Trained in part on {CREDIT}.",
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m vision.train",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--epochs", type=int, default=20)
+    parser.add_argument("--batch", type=int, default=256)
+    parser.add_argument("--epoch-size", type=int, default=60_000, help="crops seen per epoch")
+    parser.add_argument("--lr", type=float, default=4e-3)
+    parser.add_argument("--synthetic", type=int, default=60_000, help="synthetic crops to draw")
+    parser.add_argument("--threads", type=int, default=2, help="CPU threads for torch")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", default=str(MODEL_PATH), help="where to write the ONNX model")
+    args = parser.parse_args(argv)
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        print("Training needs the train extra: pip install -e '.[train]'")
+        return 2
+    train(args)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
