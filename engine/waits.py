@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.analysis import MELD_SIZE, waits_of
 from engine.errors import RequestError, describe_value
-from engine.request import _check_tile, _meld
+from engine.fields import check_tile, read_meld
 from engine.rules import ruleset
 from engine.tiles import KINDS, TILE_CODES, tile_indices
 
@@ -28,10 +28,10 @@ def waits(hand13: str, melds=(), rules: str = "standard", options: dict | None =
         raise RequestError(
             f"melds must be a list of sets laid down, not {describe_value(melds)}.", "melds"
         )
-    laid = [_meld(entry, number, None) for number, entry in enumerate(melds, start=1)]
+    laid = [read_meld(entry, number, None) for number, entry in enumerate(melds, start=1)]
     tiles = tile_indices(hand13, "hand")
     for tile in tiles:
-        _check_tile(tile, "hand")
+        check_tile(tile, "hand")
     expected = 13 - 3 * len(laid)
     if len(tiles) != expected or len(laid) > 4:
         raise RequestError(
