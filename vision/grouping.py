@@ -13,8 +13,8 @@ The layout players are asked to use (`docs/reading.md` has a picture):
 
 How tiles become hands:
 
-1. Each tile's *upright axis* (the way its face reads) comes from the classifier's rotation, or
-   from the box's shape (a face is taller than wide) where the rotation is not known.
+1. Each tile's *upright axis* (the way its face reads) comes from the box's shape (a face is
+   taller than wide), or from the classifier's rotation where the box is nearly square.
 2. Neighbouring tiles link into rows: side by side across their upright axis, overlapping along
    it, at most `LINK_GAP` tile widths apart, similar in size. A sideways tile links with its
    upright neighbours; two upright tiles never link head to foot, so a grid of tiles falls into
@@ -44,6 +44,7 @@ LINK_GAP = 2.0  # tile widths between neighbours of one row, at most
 GROUP_GAP = 0.3  # a gap wider than this (in tile widths) separates two groups
 LINE_STEP = 0.6  # tile lengths between two lines of one hand
 SIZE_RATIO = 1.7  # neighbours differ in length by at most this factor
+ASPECT_CLEAR = 1.15  # a box this much longer one way shows which way its tile lies
 
 # Face rotation (clockwise) of a hand's upright tiles, seen by the camera, for each position.
 ROTATION_OF = {"bottom": 0, "left": 90, "top": 180, "right": 270}
@@ -130,12 +131,18 @@ def _inside(x: float, y: float, polygon) -> bool:
 
 
 def place(tiles: Sequence[TileRead], rotation_known: bool) -> list[Placed]:
+    """Each tile's upright axis: from its box where the box is clearly taller than wide or the
+    other way (seen from above, a face is), else from the classifier's rotation. A rotation
+    that disagrees with a clear box is not trusted (a 1p or a White reads the same turned)."""
     placed = []
     for index, tile in enumerate(tiles):
         x0, y0, x1, y1 = (float(v) for v in tile.box)
+        w, h = x1 - x0, y1 - y0
         known = rotation_known and tile.code != "back"
-        vertical = tile.rotation % 180 == 0 if known else (y1 - y0) >= (x1 - x0)
-        rotation = tile.rotation % 360 if known else None
+        clear = max(w, h) >= ASPECT_CLEAR * min(w, h)
+        vertical = tile.rotation % 180 == 0 if known and not clear else h >= w
+        trusted = known and (tile.rotation % 180 == 0) == vertical
+        rotation = tile.rotation % 360 if trusted else None
         placed.append(Placed(index, tile.code, x0, y0, x1, y1, vertical, rotation))
     return placed
 

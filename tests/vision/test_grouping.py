@@ -143,3 +143,16 @@ def test_no_tiles_no_hands():
 def test_stray_backs_alone_make_no_hand():
     backs = tuple(TileRead("back", (10 + 40 * i, 100, 46 + 40 * i, 148), 0.9) for i in range(5))
     assert group_hands(backs, 640, 480) == ()
+
+
+def test_a_rotation_misread_on_a_symmetric_tile_does_not_turn_it_sideways():
+    scene = draw_scene(DEMO_HANDS, np.random.default_rng(5), style="procedural", tile_height=44)
+    tiles = tuple(
+        TileRead(
+            t.code, t.box, 1.0, (t.rotation + 90) % 360 if t.code in ("1p", "5z") else t.rotation
+        )
+        for t in tiles_of(scene)
+    )
+    height, width = scene.image.shape[:2]
+    reading = keep_trusted(Reading(width, height, tiles, group_hands(tiles, width, height)))
+    assert_hands(reading, DEMO_HANDS)
