@@ -124,6 +124,10 @@ def tile_indices(text: str, field: str = "tiles") -> list[int]:
     return tiles
 
 
+_NONZERO_DIGITS = {str(d): d for d in range(1, 10)}
+_SUIT_OFFSET = {letter: base - 1 for letter, base in _SUIT_BASE.items()}  # index of digit 0
+
+
 def tile_counts(text: str, field: str = "tiles") -> bytearray:
     """Like `tile_indices`, but counting: 43 counts by tile index (bamboo, flowers, back too)."""
     if type(text) is not str:
@@ -135,23 +139,22 @@ def tile_counts(text: str, field: str = "tiles") -> bytearray:
     counts = bytearray(43)
     pending: list[int] = []
     for char in text:
-        digit = _DIGITS.get(char)
+        digit = _NONZERO_DIGITS.get(char)
         if digit is not None:
             pending.append(digit)
             continue
-        base = _SUIT_BASE.get(char)
-        if base is None or not pending:
+        offset = _SUIT_OFFSET.get(char)
+        if offset is None or not pending:
             if char == " ":
                 continue
             counts = bytearray(43)
             for tile in _parse_slowly(text, field):
                 counts[tile] += 1
             return counts
-        limit = _LIMITS[char]
+        if char in "zf" and max(pending) > _LIMITS[char]:
+            _parse_slowly(text, field)
         for digit in pending:
-            if not 0 < digit <= limit:
-                _parse_slowly(text, field)
-            counts[base + digit - 1] += 1
+            counts[offset + digit] += 1
         pending = []
     if pending:
         _parse_slowly(text, field)
