@@ -118,3 +118,64 @@ def test_need_flags_are_distinct_bits():
     values = [int(need) for need in Need if need]
     assert all(value & (value - 1) == 0 for value in values)
     assert len(set(values)) == len(values)
+
+
+# For each row, a hand close to its example that must not score it.
+NEAR_MISSES = {
+    "dragon_pung": request("123m456p789p111m55z", "1m", declared="uper"),
+    "prevalent_wind": request("123m456p11m", "1m", melds=[pung("333z", "N"), pung("555z")]),
+    "seat_wind": request("123m456p789p11m", "1m", melds=[pung("111z", "N")]),
+    "concealed": request("123m456p11m", "1m", melds=[pung("555z", "N"), pung("666z")]),
+    "concealed_self_draw": request("123m456p789p555z11m", "1m"),
+    "all_simples": request("123m345p456p678m22p", "2p", declared="uper"),
+    "all_sequences": request("123m456m234p678p99p", "3m", declared="uper"),
+    "all_chows": request("123m456m234p678p44z", "4z", "self_draw"),
+    "double_wind": request("123m456p789p11m", "1m", melds=[pung("111z", "N")], seat="S"),
+    "mixed_one_suit": request("123m345p777m111z99m", "9m"),
+    "all_triplets": request("111m234p333p777z99m", "9m"),
+    "pure_straight": request("123m456m789p234p55p", "5p", declared="uper"),
+    "three_concealed_triplets": request("111m222p333p456m99m", "3p"),
+    "buji_uper": request("123m456p789p555z11m", "1m", declared="uper"),
+    "little_three_dragons": request("555z666z11m123m456m", "4m"),
+    "pure_one_suit": request("123m345m777m111z99m", "9m"),
+    "big_three_dragons": request("555z666z77z123m456m", "4m"),
+    "four_concealed_triplets": request("111m222p333p444m99m", "4m"),
+    "all_terminals_and_honors": request("111m999m111p111z22p", "2p"),
+    "all_terminals": request("111m999m111p111z99p", "9p"),
+    "little_four_winds": request("111z222z333z123m44m", "1m"),
+    "big_four_winds": request("111z222z333z44z123m", "1m"),
+    "all_honors": request("111z222z555z666z11m", "1m"),
+    "blessing_of_heaven": request("123m456m789p123p55p", "3p", "self_draw", seat="E"),
+    "blessing_of_earth": request("123m456m789p123p55p", "3p", "self_draw", seat="E", **FIRST),
+    "blessing_of_man": request("123m456m789p123p55p", "3p", "self_draw", **FIRST),
+    "nine_gates": request("1112345678999m5m", "1m"),
+    "uper": request("123m456p789p555z11m", "1m"),
+    "buller": request("123m456p789p555z11m", "1m", "self_draw", declared="uper"),
+    "flower": request("123m456p789p555z11m", "1m", flowers="1234f"),
+    "all_flowers": request("123m456p789p555z11m", "1m", flowers="123f"),
+    "genshow": None,  # every winning hand has a winning tile
+    "premium_tile": request("123m456p789p555z11m", "2m"),
+    "robbing_kong": request("123m456p789p555z99m", "2m", situations=["last_tile"]),
+    "win_on_kong": request("123m456p789p11m", "1m", "self_draw", melds=[concealed_kong("5555z")]),
+    "last_tile_draw": request("123m456p789p555z11m", "1m", situations=["last_tile"]),
+    "last_tile_claim": request("123m456p789p555z11m", "1m", "self_draw", situations=["last_tile"]),
+    "last_tile_draw_1p": request("123p456p789m555z99m", "2p", "self_draw",
+                                 situations=["last_tile"]),
+    "last_tile_claim_1p": request("123p456p789m555z99m", "2p", situations=["last_tile"]),
+    "win_on_kong_5p": request("345p789m99m", "3p", "self_draw", situations=["win_on_kong"],
+                              melds=[kong("1111z"), pung("555z")]),
+}  # fmt: skip
+NEAR_MISSES["seven_pairs"] = request("1133m2255779p111z", "1z")  # six pairs would need a 7th
+
+
+@pytest.mark.parametrize(
+    ("profile", "row_id"),
+    [(name, row.id) for name, profile in PROFILES.items() for row in profile.yaku],
+)
+def test_every_row_has_a_near_miss(profile, row_id):
+    near = NEAR_MISSES[row_id]
+    if near is None:
+        return
+    answer = engine.score({**near, "rules": profile, "options": OPTIONS[profile]})
+    assert answer["ok"], answer
+    assert row_id not in {y["id"] for y in answer["yaku"]}, answer
