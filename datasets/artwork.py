@@ -24,8 +24,15 @@ HONG_KONG = (
     + [f"{n}s" for n in range(1, 10)]
     + ["5f", "6f", "7f", "8f", "1f", "2f", "3f", "4f"]
 )
-RIICHI_HONOURS = {"1z": "Ton", "2z": "Nan", "3z": "Shaa", "4z": "Pei", "5z": "Haku",
-                  "6z": "Hatsu", "7z": "Chun"}  # fmt: skip
+RIICHI_HONOURS = {
+    "1z": "Ton",
+    "2z": "Nan",
+    "3z": "Shaa",
+    "4z": "Pei",
+    "5z": "Haku",
+    "6z": "Hatsu",
+    "7z": "Chun",
+}
 RIICHI_SUITS = {"m": "Man", "p": "Pin", "s": "Sou"}
 
 
@@ -53,12 +60,22 @@ def riichi_file(code: str, dark: bool, red_five: bool) -> Path | None:
     return folder / name
 
 
-@lru_cache(maxsize=512)
-def _art(path: str, width: int, height: int) -> np.ndarray | None:
+@lru_cache(maxsize=128)
+def _master(path: str) -> np.ndarray | None:
+    """The artwork read once and brought down to a size that is quick to resize from."""
     image = cv2.imread(path, cv2.IMREAD_UNCHANGED)
     if image is None or image.ndim != 3 or image.shape[2] != 4:
         return None
-    return cv2.resize(image, (width, height), interpolation=cv2.INTER_AREA)
+    scale = min(1.0, 400 / image.shape[0])
+    return cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+
+
+@lru_cache(maxsize=512)
+def _art(path: str, width: int, height: int) -> np.ndarray | None:
+    master = _master(path)
+    if master is None:
+        return None
+    return cv2.resize(master, (width, height), interpolation=cv2.INTER_AREA)
 
 
 def paste_art(face: np.ndarray, path: Path, rng, margin: float) -> bool:
@@ -104,5 +121,5 @@ def art_styles() -> list:
             present("riichi-cc0"),
             dark_body=True,
             draws=lambda code: not code.endswith("f"),
-        ),  # fmt: skip
+        ),
     ]

@@ -41,9 +41,14 @@ class Pen:
 
     def ring(self, u: float, v: float, r: float, colour: BGR, width: float) -> None:
         cv2.circle(
-            self.face, self.pt(u, v), int(r * self.h * ONE), colour, self.px(width), cv2.LINE_AA,
+            self.face,
+            self.pt(u, v),
+            int(r * self.h * ONE),
+            colour,
+            self.px(width),
+            cv2.LINE_AA,
             SHIFT,
-        )  # fmt: skip
+        )
 
     def ellipse(self, u, v, ru, rv, angle, colour: BGR, width: float = -1) -> None:
         axes = (int(ru * self.h * ONE), int(rv * self.h * ONE))
@@ -102,8 +107,12 @@ def dot(pen: Pen, u, v, r, colour: BGR, look: Look, accent: BGR | None = None) -
         pen.ring(u, v, r * 0.9, colour, r * 0.2)
         for k in range(6):
             a = k * math.pi / 3
-            pen.disc(u + math.cos(a) * r * 0.45 * pen.h / pen.w, v + math.sin(a) * r * 0.45,
-                     r * 0.2, accent)  # fmt: skip
+            pen.disc(
+                u + math.cos(a) * r * 0.45 * pen.h / pen.w,
+                v + math.sin(a) * r * 0.45,
+                r * 0.2,
+                accent,
+            )
         pen.disc(u, v, r * 0.16, colour)
     elif design == "cross":
         pen.ring(u, v, r * 0.9, colour, r * 0.2)
@@ -127,8 +136,12 @@ def big_dot(pen: Pen, look: Look, rng) -> None:
     petals = int(rng.integers(8, 16))
     for k in range(petals):
         a = 2 * math.pi * k / petals
-        pen.disc(u + math.cos(a) * r * 0.62 * pen.h / pen.w, v + math.sin(a) * r * 0.62,
-                 r * 0.16, look.green)  # fmt: skip
+        pen.disc(
+            u + math.cos(a) * r * 0.62 * pen.h / pen.w,
+            v + math.sin(a) * r * 0.62,
+            r * 0.16,
+            look.green,
+        )
     pen.disc(u, v, r * 0.45, look.red)
     pen.disc(u, v, r * 0.33, look.body)
     pen.disc(u, v, r * 0.2, look.red if rng.random() < 0.5 else look.blue)
@@ -173,7 +186,13 @@ def bird(pen: Pen, look: Look, rng) -> None:
     pen.disc(head[0], head[1], 0.065, body_c)
     pen.disc(head[0] + 0.02 * facing, head[1] - 0.01, 0.015, look.body)
     beak = head[0] + 0.1 * facing
-    pen.polygon([(head[0] + 0.04 * facing, head[1] - 0.02), (beak, head[1] + 0.01),
-                 (head[0] + 0.04 * facing, head[1] + 0.03)], wing_c)  # fmt: skip
+    pen.polygon(
+        [
+            (head[0] + 0.04 * facing, head[1] - 0.02),
+            (beak, head[1] + 0.01),
+            (head[0] + 0.04 * facing, head[1] + 0.03),
+        ],
+        wing_c,
+    )
     for leg in (-0.03, 0.03):
         pen.line([(cu + leg, cv + 0.15), (cu + leg * 1.5, cv + 0.27)], look.black, 0.015)

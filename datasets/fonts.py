@@ -189,8 +189,9 @@ def _colour_parts(face_mask: np.ndarray, code: str, look: Look, rng) -> list:
             if number in (5, 7, 9) and abs(cx - w / 2) < 0.12 * w and rng.random() < 0.7:
                 colour = look.red
         elif suit == "z":
-            colour = (look.wind, look.wind, look.wind, look.wind, look.blue, look.green,
-                      look.red)[number - 1]  # fmt: skip
+            colour = (look.wind, look.wind, look.wind, look.wind, look.blue, look.green, look.red)[
+                number - 1
+            ]
         else:
             corner = cy < 0.28 * h and (cx < 0.35 * w or cx > 0.65 * w)
             if corner:

@@ -23,8 +23,12 @@ def blossom(pen: Pen, u, v, r, petal, centre, petals: int = 5) -> None:
 def plum(pen: Pen, look: Look, rng, box) -> None:
     u0, v0, u1, v1 = box
     w, h = u1 - u0, v1 - v0
-    branch = [(u0 + w * 0.2, v1), (u0 + w * 0.45, v0 + h * 0.6), (u0 + w * 0.4, v0 + h * 0.3),
-              (u0 + w * 0.7, v0 + h * 0.1)]  # fmt: skip
+    branch = [
+        (u0 + w * 0.2, v1),
+        (u0 + w * 0.45, v0 + h * 0.6),
+        (u0 + w * 0.4, v0 + h * 0.3),
+        (u0 + w * 0.7, v0 + h * 0.1),
+    ]
     pen.line(branch, look.green if rng.random() < 0.5 else look.black, 0.03)
     for _ in range(int(rng.integers(2, 5))):
         t = rng.uniform(0.1, 0.9)

@@ -85,8 +85,9 @@ def render_tile_bgra(
 ) -> np.ndarray:
     """`render_tile` with an alpha channel (0 outside the tile's rounded corners)."""
     if code not in CLASS_CODES:
-        raise ValueError(f"{code!r} is not a tile code (use 1m..9m, 1p..9p, 1s..9s, 1z..7z, "
-                         "1f..8f or back).")  # fmt: skip
+        raise ValueError(
+            f"{code!r} is not a tile code (use 1m..9m, 1p..9p, 1s..9s, 1z..7z, 1f..8f or back)."
+        )
     if height < 8:
         raise ValueError(f"height {height} is too small to draw a tile (use at least 8 pixels).")
     chosen = _choose_style(code, rng, style)
