@@ -45,6 +45,7 @@ GROUP_GAP = 0.3  # a gap wider than this (in tile widths) separates two groups
 LINE_STEP = 0.6  # tile lengths between two lines of one hand
 SIZE_RATIO = 1.7  # neighbours differ in length by at most this factor
 ASPECT_CLEAR = 1.15  # a box this much longer one way shows which way its tile lies
+SIDEWAYS_LONGER = 1.12  # a tile this much longer along the line than its set's others lies turned
 
 # Face rotation (clockwise) of a hand's upright tiles, seen by the camera, for each position.
 ROTATION_OF = {"bottom": 0, "left": 90, "top": 180, "right": 270}
@@ -250,8 +251,12 @@ def split_groups(position: str, tiles: list[Placed]) -> list[Group]:
     length = _median([t.length for t in tiles])
     step = LINE_STEP * length
 
-    def reach(t: Placed) -> float:  # half the room a tile takes along the line, by kind not box
-        return (unit if t.reads_vertically == horizontal else length) / 2
+    def reach(t: Placed) -> float:
+        """Half the room a tile takes along the line: by its kind (upright or sideways) rather
+        than its box, unless the box is longer (a sideways tile not seen as one)."""
+        if t.reads_vertically != horizontal:
+            return length / 2
+        return max(unit, _along(position, t)) / 2
 
     by_across = sorted(tiles, key=lambda t: _frame(position, t)[1])
     lines: list[list[Placed]] = []
@@ -354,6 +359,8 @@ def _as_meld(position: str, members: list[Placed], horizontal: bool) -> MeldRead
     if backs:
         return None
     sideways = [i for i, t in enumerate(members) if t.reads_vertically != horizontal]
+    if not sideways and len({t.code for t in members}) == 1:
+        sideways = _longest_along(position, members)
     if not sideways or len(sideways) > 2:
         return None
     if len(members) == 3:
@@ -365,6 +372,20 @@ def _as_meld(position: str, members: list[Placed], horizontal: bool) -> MeldRead
     if kind == "added_kong":  # the stacked tile sits on the claimed one; the order is along
         claimed_from = None
     return MeldRead(kind, indices, claimed=members[first].index, claimed_from=claimed_from)
+
+
+def _along(position: str, tile: Placed) -> float:
+    """The tile's box extent along its owner's line."""
+    return tile.x1 - tile.x0 if position in ("bottom", "top") else tile.y1 - tile.y0
+
+
+def _longest_along(position: str, members: list[Placed]) -> list[int]:
+    """In a group of identical tiles none of which was seen turned, the one clearly longer along
+    the line than the others is the sideways one (its box was too square to tell)."""
+    extents = [_along(position, t) for t in members]
+    longest = max(range(len(members)), key=extents.__getitem__)
+    others = sorted(e for i, e in enumerate(extents) if i != longest)
+    return [longest] if extents[longest] >= SIDEWAYS_LONGER * others[len(others) // 2] else []
 
 
 def _winning_tile(singles, groups) -> Placed | None:

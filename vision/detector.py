@@ -1,0 +1,256 @@
+"""Tile finding: where the tiles lie in a picture, before anyone names them.
+
+`TileFinder` runs a small learned localiser (`models/detector.onnx`, trained by
+`vision/train_detector.py`; see `models/detector.md`). It is CenterNet-like: the network marks the
+centre of every tile on a grid four times coarser than its input and, at each centre, how far the
+tile reaches left, up, right and down. Two kinds are marked apart: `face` (a tile showing its face)
+and `back` (a face-down tile). The model takes the picture as it comes (uint8, BGR, any size that
+is a multiple of 32) and does its own normalisation and peak picking, so the steps here are short:
+`prepare_input` (scale to about `pixels` pixels and pad) -> `infer` -> `process_output` (boxes back
+in the picture's pixels, overlapping duplicates removed).
+
+Backs are only trusted where the grouping finds them beside face tiles in a hand (see
+`vision/grouping.py`): the real photos never label walls, so the model learns backs from our
+synthetic scenes alone.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "detector.onnx"
+KINDS = ("face", "back")
+SMALL_TILE = 24  # network pixels: tiles shorter than this are looked at again, larger
+TARGET_TILE = 36
+MAX_PIXELS = 1024 * 1024
+STRETCHED = 2.2  # tiles found longer than this (median, length to width): a stretched picture
+FACE_SHAPE = 1.35  # length to width of a tile's face
+UNSTRETCH_TRIES = 3
+
+
+@dataclass(frozen=True)
+class FoundTile:
+    """One tile found in the picture, not yet named."""
+
+    box: tuple[float, float, float, float]  # x0, y0, x1, y1 in the picture's pixels
+    score: float  # how sure the finder is that a tile is there
+    kind: str  # `face` or `back`
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """The network's input and how to map its pixels back to the picture's."""
+
+    tensor: np.ndarray  # 1 x H x W x 3, uint8, BGR
+    scale: float  # network pixels per picture pixel
+    width: int  # the picture's size
+    height: int
+
+
+class ModelMissing(Exception):
+    """The localiser's model file is not there."""
+
+
+class TileFinder:
+    """Finds tile faces and backs with the ONNX localiser; one session, made once."""
+
+    def __init__(
+        self,
+        model_path: str | Path | None = None,
+        providers: list[str] | None = None,
+        pixels: int | None = None,
+        threshold: float | None = None,
+        threads: int = 2,
+    ):
+        import onnxruntime
+
+        path = Path(model_path) if model_path else DEFAULT_MODEL
+        if not path.is_file():
+            raise ModelMissing(
+                f"The tile finder's model is missing at {path}; train it with "
+                "`python -m vision.train_detector` or restore models/detector.onnx."
+            )
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL
+        # no busy-waiting between calls: on a shared machine spinning threads slow everyone
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        self.session = onnxruntime.InferenceSession(
+            str(path), options, providers=providers or ["CPUExecutionProvider"]
+        )
+        meta = self.session.get_modelmeta().custom_metadata_map
+        self.input_name = self.session.get_inputs()[0].name
+        self.kinds = tuple(json.loads(meta.get("kinds", json.dumps(KINDS))))
+        self.multiple = int(meta.get("multiple", 32))
+        self.pixels = int(pixels or meta.get("pixels", 384 * 384))
+        self.threshold = float(threshold if threshold is not None else meta.get("threshold", 0.3))
+        self.overlap = float(meta.get("nms_iou", 0.5))
+
+    def find(self, bgr: np.ndarray) -> list[FoundTile]:
+        """Every tile found in a BGR picture, best first.
+
+        A picture stretched out of shape (tiles found far longer than a tile is) is squeezed
+        back and read again. A picture of the whole table (a camera above it) shows small
+        tiles; where the tiles found are shorter than SMALL_TILE network pixels, or none are
+        found in a big picture, the finder looks again at a larger size (up to MAX_PIXELS), so
+        tiles are TARGET_TILE pixels long for it."""
+        found, scale = self._find_at(bgr, self.pixels)
+        if _stretch(found) is not None:
+            return self._find_unstretched(bgr, found)
+        area = bgr.shape[0] * bgr.shape[1]
+        lengths = [max(f.box[2] - f.box[0], f.box[3] - f.box[1]) * scale for f in found]
+        if lengths and np.median(lengths) < SMALL_TILE:
+            pixels = self.pixels * (TARGET_TILE / float(np.median(lengths))) ** 2
+        elif not found and area > 2 * self.pixels:
+            pixels = 4 * self.pixels
+        else:
+            return found
+        pixels = min(MAX_PIXELS, area, pixels)
+        return self._find_at(bgr, int(pixels))[0] if pixels > 1.2 * self.pixels else found
+
+    def _find_unstretched(self, bgr: np.ndarray, found: list[FoundTile]) -> list[FoundTile]:
+        """Squeeze the picture back along the axis its tiles look stretched, find again, and
+        repeat (a badly stretched picture gives too short a first guess) up to three times."""
+        import cv2
+
+        height, width = bgr.shape[:2]
+        size = [float(width), float(height)]
+        for _ in range(UNSTRETCH_TRIES):
+            stretch = _stretch(found)
+            if stretch is None:
+                break
+            axis, factor = stretch
+            size[axis] = max(8.0, size[axis] / factor)
+            new_w, new_h = round(size[0]), round(size[1])
+            squeezed = cv2.resize(bgr, (new_w, new_h), interpolation=cv2.INTER_AREA)
+            # a narrow strip of tiles gets a margin, as tiles on a table have around them
+            pad_x = max(0, round(new_h / 3) - new_w) // 2
+            pad_y = max(0, round(new_w / 3) - new_h) // 2
+            squeezed = cv2.copyMakeBorder(
+                squeezed, pad_y, pad_y, pad_x, pad_x, cv2.BORDER_CONSTANT, value=(40, 90, 40)
+            )
+            found, _ = self._find_at(squeezed, self.pixels)
+            shift = np.array([pad_x, pad_y] * 2)
+            back = np.array([width / new_w, height / new_h] * 2)
+            found_in_picture = []
+            for f in found:
+                box = (np.array(f.box) - shift) * back
+                box[0::2], box[1::2] = box[0::2].clip(0, width), box[1::2].clip(0, height)
+                if box[2] - box[0] >= 2 and box[3] - box[1] >= 2:
+                    found_in_picture.append(FoundTile(tuple(map(float, box)), f.score, f.kind))
+        return found_in_picture
+
+    def _find_at(self, bgr: np.ndarray, pixels: int) -> tuple[list[FoundTile], float]:
+        prepared = prepare(bgr, pixels, self.multiple)
+        return self.process_output(self.infer(prepared.tensor), prepared), prepared.scale
+
+    def prepare_input(self, bgr: np.ndarray) -> Prepared:
+        return prepare(bgr, self.pixels, self.multiple)
+
+    def infer(self, tensor: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The network's peaks (kinds x h x w, zero off the peaks) and reaches (4 x h x w)."""
+        peaks, reach = self.session.run(None, {self.input_name: np.ascontiguousarray(tensor)})
+        return peaks[0], reach[0]
+
+    def process_output(self, output, prepared: Prepared) -> list[FoundTile]:
+        return decode(*output, prepared, self.threshold, self.overlap, self.kinds)
+
+
+def prepare(bgr: np.ndarray, pixels: int, multiple: int = 32) -> Prepared:
+    """Scale a picture to about `pixels` pixels (keeping its shape) and pad it to `multiple`."""
+    import cv2
+
+    if not isinstance(bgr, np.ndarray) or bgr.ndim != 3 or bgr.shape[2] != 3 or bgr.size == 0:
+        raise ValueError("The tile finder needs a colour picture (height x width x 3, BGR).")
+    height, width = bgr.shape[:2]
+    scale = (pixels / (width * height)) ** 0.5
+    new_w, new_h = max(1, round(width * scale)), max(1, round(height * scale))
+    small = cv2.resize(bgr, (new_w, new_h), interpolation=cv2.INTER_AREA)
+    pad_w, pad_h = -new_w % multiple, -new_h % multiple
+    if pad_w or pad_h:
+        small = cv2.copyMakeBorder(small, 0, pad_h, 0, pad_w, cv2.BORDER_CONSTANT)
+    return Prepared(small[None], scale, width, height)
+
+
+def decode(
+    peaks: np.ndarray,
+    reach: np.ndarray,
+    prepared: Prepared,
+    threshold: float,
+    overlap: float,
+    kinds: tuple[str, ...] = KINDS,
+) -> list[FoundTile]:
+    """Boxes at the peaks above `threshold`, in the picture's pixels, duplicates removed."""
+    stride = prepared.tensor.shape[1] / peaks.shape[1]
+    kind_index, ys, xs = np.nonzero(peaks > threshold)
+    if len(xs) == 0:
+        return []
+    scores = peaks[kind_index, ys, xs]
+    left, up, right, down = reach[:, ys, xs]
+    cx, cy = (xs + 0.5) * stride, (ys + 0.5) * stride
+    boxes = np.stack([cx - left, cy - up, cx + right, cy + down], axis=1) / prepared.scale
+    boxes[:, 0::2] = boxes[:, 0::2].clip(0, prepared.width)
+    boxes[:, 1::2] = boxes[:, 1::2].clip(0, prepared.height)
+    keep = suppress_overlaps(boxes, scores, overlap)
+    return [
+        FoundTile(tuple(float(v) for v in boxes[i]), float(scores[i]), kinds[kind_index[i]])
+        for i in keep
+    ]
+
+
+def _stretch(found: list[FoundTile]) -> tuple[int, float] | None:
+    """(axis, factor) when the tiles found look stretched along one axis of the picture, as in
+    photos resized to a square without keeping their shape; None for a picture as it was shot.
+
+    A tile's face is about 4:3; seen at an angle it is longer, but not STRETCHED:1."""
+    faces = np.array([f.box for f in found if f.kind == "face"]).reshape(-1, 4)
+    if len(faces) < 3:
+        return None
+    wide = np.median((faces[:, 2] - faces[:, 0]) / np.maximum(faces[:, 3] - faces[:, 1], 1e-6))
+    elongation = max(wide, 1 / max(wide, 1e-6))
+    if elongation < STRETCHED:
+        return None
+    return (0 if wide > 1 else 1), float(elongation / FACE_SHAPE)
+
+
+def box_iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Intersection over union of every box in `a` (n x 4) with every box in `b` (m x 4)."""
+    x0 = np.maximum(a[:, None, 0], b[None, :, 0])
+    y0 = np.maximum(a[:, None, 1], b[None, :, 1])
+    x1 = np.minimum(a[:, None, 2], b[None, :, 2])
+    y1 = np.minimum(a[:, None, 3], b[None, :, 3])
+    inter = np.clip(x1 - x0, 0, None) * np.clip(y1 - y0, 0, None)
+    area_a = (a[:, 2] - a[:, 0]) * (a[:, 3] - a[:, 1])
+    area_b = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
+    return inter / np.maximum(area_a[:, None] + area_b[None, :] - inter, 1e-9)
+
+
+def suppress_overlaps(
+    boxes: np.ndarray, scores: np.ndarray, overlap: float, covered: float = 0.6
+) -> list[int]:
+    """Indices of the boxes to keep, best first. A box overlapping a better one more than
+    `overlap` (IoU) is a duplicate: a long tile can show two peaks along its length. A box whose
+    area lies more than `covered` under better boxes is a ghost between two tiles: tiles lie
+    side by side, they do not pile up."""
+    order = np.argsort(-scores)
+    ordered = boxes[order]
+    iou = box_iou(ordered, ordered)
+    x0 = np.maximum(ordered[:, None, 0], ordered[None, :, 0])
+    y0 = np.maximum(ordered[:, None, 1], ordered[None, :, 1])
+    x1 = np.minimum(ordered[:, None, 2], ordered[None, :, 2])
+    y1 = np.minimum(ordered[:, None, 3], ordered[None, :, 3])
+    inter = np.clip(x1 - x0, 0, None) * np.clip(y1 - y0, 0, None)
+    area = np.maximum((ordered[:, 2] - ordered[:, 0]) * (ordered[:, 3] - ordered[:, 1]), 1e-9)
+    kept = np.zeros(len(order), dtype=bool)
+    for rank in range(len(order)):
+        if (iou[rank, kept] > overlap).any():
+            continue
+        if inter[rank, kept].sum() > covered * area[rank]:
+            continue
+        kept[rank] = True
+    return [int(i) for i in order[kept]]

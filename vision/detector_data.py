@@ -1,0 +1,251 @@
+"""Training examples for the tile finder: real photos and synthetic scenes, augmented, with targets.
+
+Used by `vision/train_detector.py` only (numpy and OpenCV, no torch). An example is a square
+picture and its boxes; the targets are the CenterNet-like maps the network learns to draw (see
+`vision/detector.py`): one heat map per kind (face, back) with an elliptic bump at every tile's
+centre, and the tile's box at the cells near that centre.
+
+The real photos never label face-down tiles, so their `back` map carries no weight: backs are
+learnt from synthetic scenes alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+STRIDE = 4
+CACHE_SIDE = 384  # real photos are kept in memory at this size
+BUMP_ALPHA = 0.54  # bump size as a fraction of the tile's size (TTFNet's choice)
+BOX_CORE = 0.3  # cells whose bump is above this learn the tile's box
+
+
+@dataclass
+class Example:
+    """A picture with its tiles: `boxes` n x 4 in pixels, `kinds` n (0 face, 1 back)."""
+
+    image: np.ndarray
+    boxes: np.ndarray
+    kinds: np.ndarray
+    backs_labelled: bool  # False for real photos: backs there are unlabelled, not absent
+    tile_length: float | None = None  # synthetic scenes: zoom so tiles look as in photos
+
+
+def load_photos(split: str, holdout: float = 0.0, side: int = CACHE_SIDE):
+    """Real photos of a split at `side` x `side`, as (kept, held out) lists of Examples."""
+    from datasets.photos import in_holdout, list_photos
+
+    kept, held = [], []
+    for photo in _progress(list_photos(split), f"reading {split} photos"):
+        image = cv2.imread(str(photo.image), cv2.IMREAD_COLOR)
+        height, width = image.shape[:2]
+        tiles = photo.tiles(width, height)
+        scale = np.array([side / width, side / height] * 2, dtype=np.float32)
+        boxes = np.array([t.box for t in tiles], dtype=np.float32).reshape(-1, 4) * scale
+        small = cv2.resize(image, (side, side), interpolation=cv2.INTER_AREA)
+        example = Example(small, boxes, np.zeros(len(boxes), np.int64), backs_labelled=False)
+        (held if holdout and in_holdout(photo.source, holdout) else kept).append(example)
+    return kept, held
+
+
+def _progress(items, description):
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return items
+    return tqdm(items, desc=description, unit="img", leave=False)
+
+
+def augment(example: Example, side: int, rng: np.random.Generator) -> tuple[Example, np.ndarray]:
+    """A randomly turned, scaled, shifted and recoloured copy on a `side` canvas.
+
+    Returns the copy and the boxes of tiles cut too much by the canvas edge to be taught either
+    way (their area is left out of the loss).
+    """
+    image, boxes = example.image, example.boxes.copy()
+    turns = int(rng.integers(4))
+    for _ in range(turns):  # a quarter turn counter-clockwise, boxes with it
+        height, width = image.shape[:2]
+        image = np.rot90(image)
+        boxes = np.stack([boxes[:, 1], width - boxes[:, 2], boxes[:, 3], width - boxes[:, 0]], 1)
+    if rng.random() < 0.5:
+        width = image.shape[1]
+        image = image[:, ::-1]
+        boxes = np.stack([width - boxes[:, 2], boxes[:, 1], width - boxes[:, 0], boxes[:, 3]], 1)
+    height, width = image.shape[:2]
+    # now and then squeeze one way: photos are often stretched (the real ones up to 12:1)
+    squeeze = float(np.exp(rng.uniform(-np.log(3), np.log(3)))) if rng.random() < 0.4 else 1.0
+    if example.tile_length:  # a scene: a close look around one of its tiles
+        zoom = float(np.exp(rng.uniform(np.log(18), np.log(80)))) / example.tile_length
+        zx, zy = zoom * squeeze**0.5, zoom / squeeze**0.5
+        x0, y0, x1, y1 = boxes[int(rng.integers(len(boxes)))] * (zx, zy, zx, zy)
+        shift_x = rng.uniform(0.15, 0.85) * side - (x0 + x1) / 2
+        shift_y = rng.uniform(0.15, 0.85) * side - (y0 + y1) / 2
+    else:
+        zoom = float(np.exp(rng.uniform(np.log(0.55), np.log(1.35)))) * CACHE_SIDE
+        zoom /= max(width, height)
+        zx, zy = zoom * squeeze**0.5, zoom / squeeze**0.5
+        new_w, new_h = width * zx, height * zy
+        shift_x = rng.uniform(min(0, side - new_w), max(0, side - new_w))
+        shift_y = rng.uniform(min(0, side - new_h), max(0, side - new_h))
+    matrix = np.array([[zx, 0, shift_x], [0, zy, shift_y]], dtype=np.float32)
+    fill = _edge_colour(image, rng)
+    canvas = cv2.warpAffine(
+        np.ascontiguousarray(image),
+        matrix,
+        (side, side),
+        flags=cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=fill,
+    )
+    scale = np.array([zx, zy, zx, zy], dtype=np.float32)
+    boxes = boxes * scale + np.array([shift_x, shift_y, shift_x, shift_y], dtype=np.float32)
+    clipped = boxes.clip(0, side)
+    area = _area(boxes)
+    seen = _area(clipped) / np.maximum(area, 1e-6)
+    keep = seen >= 0.6
+    unsure = clipped[(seen > 0.1) & ~keep]
+    canvas = recolour(canvas, rng)
+    copy = Example(canvas, clipped[keep], example.kinds[keep], example.backs_labelled)
+    copy.tile_length = example.tile_length
+    return copy, unsure
+
+
+def _area(boxes: np.ndarray) -> np.ndarray:
+    return (boxes[:, 2] - boxes[:, 0]).clip(0) * (boxes[:, 3] - boxes[:, 1]).clip(0)
+
+
+def _edge_colour(image: np.ndarray, rng: np.random.Generator) -> tuple[float, float, float]:
+    edge = np.concatenate([image[0], image[-1], image[:, 0], image[:, -1]])
+    colour = np.median(edge, axis=0) + rng.normal(0, 12, 3)
+    return tuple(float(c) for c in colour.clip(0, 255))
+
+
+def recolour(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Lighting, colour cast, blur and sensor noise, as cameras and rooms differ."""
+    out = image.astype(np.float32)
+    gain = rng.uniform(0.65, 1.3) * rng.uniform(0.88, 1.12, 3)
+    out = out * gain + rng.uniform(-25, 25)
+    if rng.random() < 0.3:  # uneven light across the table
+        across = int(rng.integers(2))
+        ramp = np.linspace(rng.uniform(0.75, 1.0), rng.uniform(1.0, 1.2), out.shape[across])
+        ramp = ramp.astype(np.float32)[:: rng.choice([-1, 1])]
+        out *= ramp[:, None, None] if across == 0 else ramp[None, :, None]
+    if rng.random() < 0.15:
+        grey = out.mean(axis=2, keepdims=True)
+        out = np.repeat(grey, 3, axis=2)
+    if rng.random() < 0.25:
+        out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.5, 1.3))
+    if rng.random() < 0.3:
+        out += rng.normal(0, rng.uniform(2, 8), out.shape).astype(np.float32)
+    return out.clip(0, 255).astype(np.uint8)
+
+
+def targets(example: Example, unsure: np.ndarray, side: int) -> dict[str, np.ndarray]:
+    """The maps the network should draw for this example, at one cell per STRIDE pixels."""
+    cells = side // STRIDE
+    heat = np.zeros((2, cells, cells), np.float32)
+    heat_weight = np.ones((2, cells, cells), np.float32)
+    box = np.zeros((4, cells, cells), np.float32)
+    box_weight = np.zeros((cells, cells), np.float32)
+    if not example.backs_labelled:
+        heat_weight[1] = 0.0
+    grid = (np.arange(cells, dtype=np.float32) + 0.5) * STRIDE
+    order = np.argsort(-_area(example.boxes))  # small tiles drawn last, on top
+    for index in order:
+        x0, y0, x1, y1 = example.boxes[index]
+        kind = example.kinds[index]
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        sx = max(BUMP_ALPHA * (x1 - x0) / 6, 0.6 * STRIDE)
+        sy = max(BUMP_ALPHA * (y1 - y0) / 6, 0.6 * STRIDE)
+        gx = np.exp(-((grid - cx) ** 2) / (2 * sx * sx))
+        gy = np.exp(-((grid - cy) ** 2) / (2 * sy * sy))
+        bump = gy[:, None] * gx[None, :]
+        np.maximum(heat[kind], bump, out=heat[kind])
+        peak_x = min(cells - 1, int(cx // STRIDE))
+        peak_y = min(cells - 1, int(cy // STRIDE))
+        heat[kind, peak_y, peak_x] = 1.0
+        core = bump > BOX_CORE
+        core[peak_y, peak_x] = True
+        box[:, core] = np.array([x0, y0, x1, y1], np.float32)[:, None]
+        box_weight[core] = np.maximum(bump[core], 0.5)
+    for x0, y0, x1, y1 in unsure:
+        heat_weight[
+            :,
+            int(y0 // STRIDE) : int(np.ceil(y1 / STRIDE)),
+            int(x0 // STRIDE) : int(np.ceil(x1 / STRIDE)),
+        ] = 0.0
+    return {"heat": heat, "heat_weight": heat_weight, "box": box, "box_weight": box_weight}
+
+
+def batch(examples: list[Example], side: int, rng: np.random.Generator) -> dict[str, np.ndarray]:
+    """Augmented pictures (n x side x side x 3, uint8 BGR) and their stacked targets."""
+    images, maps = [], []
+    for example in examples:
+        copy, unsure = augment(example, side, rng)
+        images.append(copy.image)
+        maps.append(targets(copy, unsure, side))
+    stacked = {key: np.stack([m[key] for m in maps]) for key in maps[0]}
+    stacked["image"] = np.stack(images)
+    return stacked
+
+
+def make_scenes(count: int, seed: int, path) -> None:
+    """Draw `count` synthetic scenes and keep them (JPEG bytes, boxes, kinds) in one .npz file."""
+    from datasets.scene import random_scene
+
+    rng = np.random.default_rng(seed)
+    pictures, boxes, kinds, lengths = [], [], [], []
+    for _ in _progress(range(count), "drawing scenes"):
+        scene = random_scene(rng)
+        ok, jpeg = cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 93])
+        pictures.append(jpeg.ravel())
+        boxes.append(np.array([t.box for t in scene.tiles], np.float32).reshape(-1, 4))
+        kinds.append(np.array([t.code == "back" for t in scene.tiles], np.int64))
+        lengths.append(float(np.median([max(b[2] - b[0], b[3] - b[1]) for b in boxes[-1]])))
+    np.savez(
+        path,
+        pictures=np.array(pictures, dtype=object),
+        boxes=np.array(boxes, dtype=object),
+        kinds=np.array(kinds, dtype=object),
+        lengths=np.array(lengths),
+    )
+
+
+def load_scenes(path) -> list[Example]:
+    """The scenes kept by `make_scenes`, decoded."""
+    kept = np.load(path, allow_pickle=True)
+    examples = []
+    for picture, boxes, kinds, length in zip(
+        kept["pictures"], kept["boxes"], kept["kinds"], kept["lengths"], strict=True
+    ):
+        image = cv2.imdecode(picture, cv2.IMREAD_COLOR)
+        examples.append(Example(image, boxes, kinds, backs_labelled=True, tile_length=length))
+    return examples
+
+
+def elongation(example: Example) -> float:
+    """The median length-to-width ratio of an example's tiles (about 1.3 unless stretched)."""
+    if len(example.boxes) == 0:
+        return 1.0
+    w = example.boxes[:, 2] - example.boxes[:, 0]
+    h = example.boxes[:, 3] - example.boxes[:, 1]
+    return float(np.median(np.maximum(w, h) / np.maximum(np.minimum(w, h), 1e-6)))
+
+
+def overlap_ratio(example: Example) -> float:
+    """Summed box area over the area the boxes cover: 1.0 when no boxes overlap.
+
+    Tiles never overlap on a table, so a high ratio marks the dataset's rotated and sheared
+    copies, whose axis-aligned boxes grew around turned tiles (or slipped off them)."""
+    if len(example.boxes) == 0:
+        return 1.0
+    side = max(example.image.shape[:2])
+    cover = np.zeros((side // 4 + 1, side // 4 + 1), bool)
+    total = 0.0
+    for x0, y0, x1, y1 in (example.boxes / 4).astype(int):
+        cover[y0 : y1 + 1, x0 : x1 + 1] = True
+        total += (x1 - x0 + 1) * (y1 - y0 + 1)
+    return total / max(int(cover.sum()), 1)

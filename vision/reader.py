@@ -1,0 +1,168 @@
+"""`TileReader`: a picture of the table -> a `Reading` (tiles named, grouped into hands).
+
+    from vision import TileReader
+    reading = TileReader().read(bgr)          # BGR array from OpenCV, any size
+    reading.tiles[0].code, reading.tiles[0].box
+    reading.hands[0].to_request(reading.tiles)  # hand/melds/flowers/win_tile of a score request
+
+It composes three steps, each its own module: the tile finder (`vision/detector.py`) says where
+tiles lie, the tile classifier (`vision/classifier.py`) names each crop and how its face is turned,
+and grouping (`vision/grouping.py`) turns the named tiles into hands. Face-down tiles are kept only
+where grouping trusts them (inside a concealed kong); walls never reach the reading.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+import numpy as np
+
+from vision.grouping import SeatZones, group_hands
+from vision.reading import HandRead, MeldRead, Reading, TileRead
+
+UNSURE_FINDING = 0.4  # a tile the finder is less sure of than this is flagged for a person
+
+
+class TileReader:
+    """Finds, names and groups tiles. Models are loaded once; `read` keeps no state."""
+
+    def __init__(
+        self,
+        finder=None,
+        classifier=None,
+        zones: SeatZones | None = None,
+        pixels: int | None = None,
+    ):
+        """`finder`/`classifier` default to the committed models; `zones` are seat zones of a
+        calibrated fixed camera; `pixels` is the finder's working size (about 384 x 384)."""
+        if finder is None:
+            from vision.detector import TileFinder
+
+            finder = TileFinder(pixels=pixels)
+        if classifier is None:
+            from vision.classifier import TileClassifier
+
+            classifier = TileClassifier()
+        self.finder = finder
+        self.classifier = classifier
+        self.zones = zones
+        self.rotation_known = getattr(classifier, "rotation_output", None) is not None
+
+    def read(self, bgr: np.ndarray) -> Reading:
+        """Every tile found in the picture, named, and the hands they make."""
+        height, width = bgr.shape[:2]
+        return self.group(width, height, self.named_tiles(bgr))
+
+    def read_votes(self, frames: list[np.ndarray]) -> Reading:
+        """One reading from several frames of a still scene: each tile's code is the one most
+        frames agree on, and a tile seen in fewer than half of them is dropped (a flicker)."""
+        if not frames:
+            raise ValueError("read_votes needs at least one frame.")
+        height, width = frames[0].shape[:2]
+        return self.group(width, height, vote_tiles([self.named_tiles(f) for f in frames]))
+
+    def named_tiles(self, bgr: np.ndarray) -> tuple[TileRead, ...]:
+        """The tiles of one picture, found and named, before grouping. Tiles the finder sees
+        face down are not sent to the classifier (walls can hold dozens): they are `back`."""
+        from datasets.photos import crop_box
+
+        height, width = bgr.shape[:2]
+        found = self.finder.find(bgr)
+        faces = [f for f in found if f.kind != "back"]
+        named = self.classifier.classify([crop_box(bgr, f.box) for f in faces]) if faces else []
+        tiles = [
+            TileRead(
+                code=n.code,
+                box=_pixel_box(f.box, width, height),
+                confidence=float(n.confidence),
+                rotation=int(getattr(n, "rotation", 0)) % 360,
+                top=tuple(n.top),
+                unsure=bool(n.unsure) or f.score < UNSURE_FINDING,
+            )
+            for f, n in zip(faces, named, strict=True)
+        ]
+        for f in found:
+            if f.kind == "back":
+                x0, y0, x1, y1 = f.box
+                turn = 0 if y1 - y0 >= x1 - x0 else 90
+                box = _pixel_box(f.box, width, height)
+                tiles.append(TileRead("back", box, float(f.score), turn, (("back", f.score),)))
+        return tuple(tiles)
+
+    def group(self, width: int, height: int, tiles: tuple[TileRead, ...]) -> Reading:
+        hands = group_hands(tiles, width, height, self.rotation_known, self.zones)
+        return keep_trusted(Reading(width, height, tiles, hands))
+
+
+def vote_tiles(frames: list[tuple[TileRead, ...]], overlap: float = 0.5) -> tuple[TileRead, ...]:
+    """Tiles agreed over several readings of the same still scene.
+
+    A tile of one frame joins the tile of earlier frames whose box it overlaps (IoU >= `overlap`);
+    each joined tile takes the code most frames gave it (the surest on a tie), the box and turn
+    from that code's surest sighting, and is flagged unsure unless two thirds of frames agree.
+    """
+    from vision.detector import box_iou
+
+    sightings: list[list[TileRead]] = []
+    for tiles in frames:
+        boxes = np.array([s[-1].box for s in sightings], float).reshape(-1, 4)
+        for tile in tiles:
+            overlaps = box_iou(np.array([tile.box], float), boxes)[0] if len(boxes) else []
+            best = int(np.argmax(overlaps)) if len(overlaps) else -1
+            if best >= 0 and overlaps[best] >= overlap and len(sightings[best]) < len(frames):
+                sightings[best].append(tile)
+            else:
+                sightings.append([tile])
+    voted = []
+    for seen in sightings:
+        if 2 * len(seen) <= len(frames) and len(frames) > 1:
+            continue
+        votes = Counter(t.code for t in seen)
+        code = max(votes, key=lambda c: (votes[c], sum(t.confidence for t in seen if t.code == c)))
+        surest = max((t for t in seen if t.code == code), key=lambda t: t.confidence)
+        agreed = votes[code] * 3 >= 2 * len(frames)
+        voted.append(replace(surest, unsure=surest.unsure or not agreed))
+    return tuple(voted)
+
+
+def _pixel_box(box, width: int, height: int) -> tuple[int, int, int, int]:
+    x0, y0, x1, y1 = box
+    return (
+        int(max(0, round(x0))),
+        int(max(0, round(y0))),
+        int(min(width, round(x1))),
+        int(min(height, round(y1))),
+    )
+
+
+def keep_trusted(reading: Reading) -> Reading:
+    """The reading without face-down tiles that no hand uses (walls, strays), in reading order:
+    faces first by position (top to bottom, left to right), indices in hands renumbered."""
+    used = {i for hand in reading.hands for meld in hand.melds for i in meld.tiles}
+    keep = [i for i, tile in enumerate(reading.tiles) if tile.code != "back" or i in used]
+    keep.sort(key=lambda i: (reading.tiles[i].box[1], reading.tiles[i].box[0]))
+    new_index = {old: new for new, old in enumerate(keep)}
+
+    def renumber(indices):
+        return tuple(new_index[i] for i in indices)
+
+    hands = tuple(
+        HandRead(
+            position=hand.position,
+            concealed=renumber(hand.concealed),
+            melds=tuple(
+                MeldRead(
+                    m.kind,
+                    renumber(m.tiles),
+                    None if m.claimed is None else new_index[m.claimed],
+                    m.claimed_from,
+                )
+                for m in hand.melds
+            ),
+            flowers=renumber(hand.flowers),
+            win_tile=None if hand.win_tile is None else new_index[hand.win_tile],
+        )
+        for hand in reading.hands
+    )
+    return Reading(reading.width, reading.height, tuple(reading.tiles[i] for i in keep), hands)

@@ -1,0 +1,359 @@
+"""`python -m vision.train_detector`: train the tile finder and export `models/detector.onnx`.
+
+Training code only (needs the `train` extra: torch, onnx, matplotlib, tqdm); the product runs the
+exported model with onnxruntime (`vision/detector.py`). The recipe, data and figures are written
+up in `models/detector.md`.
+
+The network is small on purpose (the whole reader has 15 ms per photo on two CPU cores): a
+MobileNet-like backbone of depthwise-separable blocks down to 1/32, a light top-down path back to
+1/4, and a head of six maps: face and back centre heat, and the reach of the tile from each cell
+(left, up, right, down). The exported graph takes uint8 BGR pixels and returns the peaks and
+reaches, so the run-time code has no normalisation or peak picking to get wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+
+from vision import detector_data as data
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNS = ROOT / "runs" / "detector"
+MODELS = ROOT / "models"
+SIDES = (288, 320, 352, 384)  # training canvas sizes, one per batch
+REACH_UNIT = 16.0  # pixels a reach of exp(0) stands for
+CLEAN_OVERLAP = 1.12  # photos whose boxes overlap less than this are taken as square to the camera
+
+
+def build_network(widths=(16, 32, 64, 128, 192), neck: int = 48):
+    """The localiser as a torch module: normalised NCHW float in, six raw maps out at 1/4."""
+    import torch
+    from torch import nn
+    from torch.nn import functional
+
+    def conv(cin, cout, kernel=3, stride=1, groups=1):
+        return nn.Sequential(
+            nn.Conv2d(cin, cout, kernel, stride, kernel // 2, groups=groups, bias=False),
+            nn.BatchNorm2d(cout),
+            nn.ReLU(inplace=True),
+        )
+
+    class Separable(nn.Module):
+        def __init__(self, cin, cout, stride=1, kernel=3):
+            super().__init__()
+            self.depthwise = conv(cin, cin, kernel, stride, groups=cin)
+            self.pointwise = conv(cin, cout, 1)
+            self.residual = stride == 1 and cin == cout
+
+        def forward(self, x):
+            y = self.pointwise(self.depthwise(x))
+            return x + y if self.residual else y
+
+    class Localiser(nn.Module):
+        def __init__(self):
+            super().__init__()
+            c = widths
+            self.stem = conv(3, c[0], 3, 2)
+            self.down4 = nn.Sequential(Separable(c[0], c[1], 2), Separable(c[1], c[1]))
+            self.down8 = nn.Sequential(Separable(c[1], c[2], 2), Separable(c[2], c[2]))
+            self.down16 = nn.Sequential(
+                Separable(c[2], c[3], 2, 5),
+                Separable(c[3], c[3], 1, 5),
+                Separable(c[3], c[3], 1, 5),
+            )
+            self.down32 = nn.Sequential(Separable(c[3], c[4], 2, 5), Separable(c[4], c[4], 1, 5))
+            self.lateral = nn.ModuleList(
+                [conv(c[i], neck, 1) for i in (1, 2, 3, 4)]
+            )  # 1/4, 1/8, 1/16, 1/32
+            self.merge = nn.ModuleList([Separable(neck, neck, 1, 5) for _ in range(3)])
+            self.head = nn.Sequential(Separable(neck, neck), nn.Conv2d(neck, 6, 1))
+            with torch.no_grad():
+                self.head[-1].bias[:2].fill_(-2.2)  # centres are rare: start near p = 0.1
+                self.head[-1].bias[2:].zero_()
+
+        def forward(self, x):
+            x4 = self.down4(self.stem(x))
+            x8 = self.down8(x4)
+            x16 = self.down16(x8)
+            x32 = self.down32(x16)
+            levels = (x4, x8, x16)
+            top = self.lateral[3](x32)
+            for i in (2, 1, 0):
+                top = functional.interpolate(top, scale_factor=2.0, mode="nearest")
+                top = self.merge[i](top + self.lateral[i](levels[i]))
+            return self.head(top)
+
+    return Localiser()
+
+
+def deployable(network):
+    """Wrap the localiser for export: uint8 BGR NHWC in; peaks and reaches (pixels) out."""
+    import torch
+    from torch import nn
+    from torch.nn import functional
+
+    class Deployed(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.network = network
+
+        def forward(self, image):
+            x = image.permute(0, 3, 1, 2).float()
+            raw = self.network((x - 127.5) / 64.0)
+            heat = torch.sigmoid(raw[:, :2])
+            tops = functional.max_pool2d(heat, 3, stride=1, padding=1)
+            peaks = heat * (tops == heat).float()
+            reach = torch.exp(raw[:, 2:].clamp(-4.0, 5.0)) * REACH_UNIT
+            return peaks, reach
+
+    return Deployed()
+
+
+def losses(raw, maps):
+    """Focal loss on the centre heat (CenterNet's form) and GIoU loss on the boxes at the cores."""
+    import torch
+
+    heat = maps["heat"]
+    weight = maps["heat_weight"]
+    p = torch.sigmoid(raw[:, :2]).clamp(1e-4, 1 - 1e-4)
+    positive = heat.eq(1.0).float() * weight
+    negative = (1 - heat.eq(1.0).float()) * weight
+    pos_loss = -torch.log(p) * (1 - p) ** 2 * positive
+    neg_loss = -torch.log(1 - p) * p**2 * (1 - heat) ** 4 * negative
+    focal = (pos_loss.sum() + neg_loss.sum()) / positive.sum().clamp(min=1.0)
+
+    n, _, h, w = raw.shape
+    ys = (torch.arange(h, dtype=raw.dtype) + 0.5) * data.STRIDE
+    xs = (torch.arange(w, dtype=raw.dtype) + 0.5) * data.STRIDE
+    reach = torch.exp(raw[:, 2:].clamp(-4.0, 5.0)) * REACH_UNIT
+    pred = torch.stack(
+        [xs[None, None] - reach[:, 0], ys[None, :, None] - reach[:, 1]]
+        + [xs[None, None] + reach[:, 2], ys[None, :, None] + reach[:, 3]],
+        dim=1,
+    )
+    box_weight = maps["box_weight"]
+    giou = 1 - generalised_iou(pred, maps["box"])
+    box_loss = (giou * box_weight).sum() / box_weight.sum().clamp(min=1.0)
+    return focal, box_loss
+
+
+def generalised_iou(a, b):
+    """GIoU of two stacks of boxes laid out as n x 4 x h x w."""
+    import torch
+
+    ix0, iy0 = torch.maximum(a[:, 0], b[:, 0]), torch.maximum(a[:, 1], b[:, 1])
+    ix1, iy1 = torch.minimum(a[:, 2], b[:, 2]), torch.minimum(a[:, 3], b[:, 3])
+    inter = (ix1 - ix0).clamp(min=0) * (iy1 - iy0).clamp(min=0)
+    area_a = (a[:, 2] - a[:, 0]) * (a[:, 3] - a[:, 1])
+    area_b = (b[:, 2] - b[:, 0]).clamp(min=0) * (b[:, 3] - b[:, 1]).clamp(min=0)
+    union = area_a + area_b - inter + 1e-6
+    hull = (torch.maximum(a[:, 2], b[:, 2]) - torch.minimum(a[:, 0], b[:, 0])) * (
+        torch.maximum(a[:, 3], b[:, 3]) - torch.minimum(a[:, 1], b[:, 1])
+    )
+    return inter / union - (hull - union) / (hull + 1e-6)
+
+
+def to_tensors(batch):
+    import torch
+
+    image = torch.from_numpy(batch["image"]).permute(0, 3, 1, 2).float()
+    maps = {k: torch.from_numpy(v) for k, v in batch.items() if k != "image"}
+    return (image - 127.5) / 64.0, maps
+
+
+def evaluate(network, examples, pixels=384 * 384, threshold=0.3):
+    """Recall and precision per kind (IoU >= 0.5) on whole pictures, as the reader sees them.
+
+    Backs count only where they are labelled (synthetic scenes)."""
+    import torch
+
+    from vision.bench_reader import match_boxes
+    from vision.detector import decode, prepare
+
+    deployed = deployable(network).eval()
+    counts = {kind: np.zeros(3) for kind in ("face", "back")}  # found, true, matched
+    with torch.no_grad():
+        for example in examples:
+            prepared = prepare(example.image, pixels)
+            peaks, reach = deployed(torch.from_numpy(prepared.tensor.copy()))
+            found = decode(peaks[0].numpy(), reach[0].numpy(), prepared, threshold, 0.5)
+            for number, kind in enumerate(("face", "back")):
+                if kind == "back" and not example.backs_labelled:
+                    continue
+                boxes = np.array([f.box for f in found if f.kind == kind]).reshape(-1, 4)
+                truth = example.boxes[example.kinds == number]
+                matched = match_boxes(boxes, truth)
+                counts[kind] += (len(boxes), len(truth), int((matched >= 0).sum()))
+    network.train()
+    return {kind: (c[2] / max(c[1], 1), c[2] / max(c[0], 1)) for kind, c in counts.items() if c[1]}
+
+
+def export(network, path: Path, meta: dict) -> None:
+    import onnx
+    import torch
+
+    deployed = deployable(network).eval()
+    dummy = torch.zeros(1, 384, 384, 3, dtype=torch.uint8)
+    torch.onnx.export(
+        deployed,
+        dummy,
+        str(path),
+        input_names=["image"],
+        output_names=["peaks", "reach"],
+        dynamic_axes={"image": {1: "height", 2: "width"}},
+        opset_version=17,
+        dynamo=False,
+    )
+    model = onnx.load(str(path))
+    for key, value in meta.items():
+        entry = model.metadata_props.add()
+        entry.key, entry.value = key, value if isinstance(value, str) else json.dumps(value)
+    onnx.save(model, str(path))
+
+
+def plot_curves(history: list[dict], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib import pyplot
+
+    epochs = [h["epoch"] for h in history]
+    figure, (left, right) = pyplot.subplots(1, 2, figsize=(9, 3.2), dpi=80)
+    left.plot(epochs, [h["focal"] for h in history], label="centre heat (focal)")
+    left.plot(epochs, [h["box"] for h in history], label="box (1 - GIoU)")
+    left.set_xlabel("epoch")
+    left.set_title("training loss")
+    left.legend()
+    right.plot(epochs, [h["recall"] for h in history], label="recall")
+    right.plot(epochs, [h["precision"] for h in history], label="precision")
+    for key, label in (("scene_back_recall", "backs in scenes: recall"),):
+        if key in history[0]:
+            right.plot(epochs, [h[key] for h in history], label=label, linestyle="--")
+    right.set_ylim(0.8, 1.0)
+    right.set_xlabel("epoch")
+    right.set_title("held out: photos' faces, scenes' backs (IoU >= 0.5)")
+    right.legend()
+    figure.tight_layout()
+    figure.savefig(path)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m vision.train_detector", description=__doc__)
+    parser.add_argument("--epochs", type=int, default=24)
+    parser.add_argument("--batch", type=int, default=16)
+    parser.add_argument("--lr", type=float, default=3e-3)
+    parser.add_argument("--synthetic", type=float, default=0.25, help="share of synthetic scenes")
+    parser.add_argument("--scenes", type=int, default=800, help="synthetic scenes to draw once")
+    parser.add_argument("--holdout", type=float, default=0.07, help="share of sources held out")
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--out", type=Path, default=MODELS / "detector.onnx")
+    parser.add_argument("--limit", type=int, default=None, help="use at most this many photos")
+    parser.add_argument("--resume", type=Path, default=None, help="start from these weights (.pt)")
+    args = parser.parse_args(argv)
+
+    import torch
+    from tqdm import tqdm
+
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(0)
+    rng = np.random.default_rng(0)
+    RUNS.mkdir(parents=True, exist_ok=True)
+    kept, held = data.load_photos("train", args.holdout)
+    kept, held = kept[: args.limit], held[: args.limit]
+    scenes: list = []
+    if args.synthetic > 0:
+        pool = RUNS / f"scenes-{args.scenes}.npz"
+        if not pool.exists():
+            data.make_scenes(args.scenes, seed=1, path=pool)
+        scenes = data.load_scenes(pool)
+    held_scenes, scenes = scenes[: len(scenes) // 20], scenes[len(scenes) // 20 :]
+    print(
+        f"{len(kept)} photos to learn from, {len(held)} held out (whole sources); "
+        f"{len(scenes)} synthetic scenes, {len(held_scenes)} held out."
+    )
+
+    network = build_network()
+    if args.resume:
+        network.load_state_dict(torch.load(args.resume))
+    steps_per_epoch = max(1, len(kept) // args.batch)
+    total = steps_per_epoch * args.epochs
+    optimiser = torch.optim.AdamW(network.parameters(), lr=args.lr, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(
+        optimiser, max_lr=args.lr, total_steps=total, pct_start=0.05
+    )
+    history, best, best_row = [], -1.0, {}
+    started = time.time()
+    # The dataset's rotated and sheared copies carry boxes grown around turned tiles (some
+    # slipped off them): drawn rarely, or the finder learns to draw every box too big.
+    # Stretched photos (tiles longer than 2.5:1) are few and hard: drawn three times as often.
+    weights = np.array(
+        [
+            (1.0 if data.overlap_ratio(e) < CLEAN_OVERLAP else 0.1)
+            * (3.0 if data.elongation(e) > 2.5 else 1.0)
+            for e in kept
+        ]
+    )
+    weights /= weights.sum()
+    held = [e for e in held if data.overlap_ratio(e) < CLEAN_OVERLAP]
+    for epoch in range(1, args.epochs + 1):
+        order = rng.choice(len(kept), size=len(kept), p=weights)
+        sums = np.zeros(2)
+        bar = tqdm(range(steps_per_epoch), desc=f"epoch {epoch}/{args.epochs}", unit="batch")
+        for step in bar:
+            picks = [kept[i] for i in order[step * args.batch : (step + 1) * args.batch]]
+            if scenes:
+                picks = [
+                    scenes[int(rng.integers(len(scenes)))] if rng.random() < args.synthetic else p
+                    for p in picks
+                ]
+            side = int(rng.choice(SIDES))
+            image, maps = to_tensors(data.batch(picks, side, rng))
+            focal, box = losses(network(image), maps)
+            loss = focal + 5.0 * box
+            optimiser.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(network.parameters(), 10.0)
+            optimiser.step()
+            schedule.step()
+            sums += (float(focal), float(box))
+            bar.set_postfix(focal=f"{sums[0] / (step + 1):.3f}", box=f"{sums[1] / (step + 1):.3f}")
+        row = {"epoch": epoch, "focal": sums[0] / steps_per_epoch, "box": sums[1] / steps_per_epoch}
+        row["recall"], row["precision"] = evaluate(network, held)["face"]
+        for kind, (recall, precision) in evaluate(network, held_scenes).items():
+            row[f"scene_{kind}_recall"], row[f"scene_{kind}_precision"] = recall, precision
+        row["minutes"] = (time.time() - started) / 60
+        history.append(row)
+        print(json.dumps(row), flush=True)
+        score = 2 * row["recall"] * row["precision"] / max(row["recall"] + row["precision"], 1e-9)
+        if score > best:
+            best, best_row = score, row
+            torch.save(network.state_dict(), RUNS / "best.pt")
+        (RUNS / "history.json").write_text(json.dumps(history, indent=1))
+
+    network.load_state_dict(torch.load(RUNS / "best.pt"))
+    meta = {
+        "kinds": ["face", "back"],
+        "stride": data.STRIDE,
+        "multiple": 32,
+        "pixels": 384 * 384,
+        "threshold": 0.3,
+        "nms_iou": 0.5,
+        "input": "uint8 BGR, 1 x H x W x 3, H and W multiples of 32",
+        "trained_on": "Roboflow Chinese Mahjong Detection v4 train split (CC BY 4.0) "
+        "and synthetic scenes of datasets/scene.py",
+        "held_out": {k: round(v, 4) for k, v in best_row.items() if k != "minutes"},
+    }
+    export(network, args.out, meta)
+    plot_curves(history, args.out.with_name(args.out.stem + "-curves.png"))
+    minutes = (time.time() - started) / 60
+    print(f"Wrote {args.out} ({args.out.stat().st_size / 1e6:.2f} MB) after {minutes:.0f} min.")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
