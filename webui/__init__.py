@@ -88,6 +88,8 @@ def create_app(test_config: dict | None = None) -> Flask:
 def error(key: str, status: int, field: str | None = None, **values):
     """A refusal as the contract's JSON shape, with the sentence in the phone's language."""
     lang = g.get("lang", "en")
+    if isinstance(values.get("why"), str):  # a reason's i18n key; a list of values stays as is
+        values["why"] = i18n.say(values["why"], lang)
     sentence = i18n.say(key, lang, **({"field": field} if field else {}), **values)
     body = {"ok": False, "error": sentence, "code": key}
     if field:

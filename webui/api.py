@@ -16,6 +16,7 @@ from flask import Blueprint, Response, current_app, g, jsonify, request
 
 from webui import error, i18n, rules, security, store, views
 from webui.db import get_db
+from webui.engine_text import engine_sentence
 from webui.validate import InputError, check_hand, check_setup
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -58,10 +59,23 @@ def refuse_input(problem: InputError):
     return error(problem.key, problem.status, field=problem.field, **problem.values)
 
 
+def _players() -> list[str]:
+    """The session's player names, so the engine's "player 1" reads as a name (or none yet)."""
+    session_id = store.current_session(get_db())
+    if session_id is None:
+        return []
+    return list(store.load(get_db(), session_id).setup.get("players") or [])
+
+
+def _say_engine(sentence, players=None):
+    """An engine sentence in the phone's language (the engine itself writes English)."""
+    return engine_sentence(sentence, g.lang, _players() if players is None else players)
+
+
 @bp.errorhandler(store.EngineRefused)
 def refuse_by_engine(problem: store.EngineRefused):
     answer = problem.answer
-    body = {"ok": False, "error": answer.get("error"), "code": "engine_refused"}
+    body = {"ok": False, "error": _say_engine(answer.get("error")), "code": "engine_refused"}
     for key in ("field", "hand"):
         if answer.get(key) is not None:
             body[key] = answer[key]
@@ -275,19 +289,23 @@ def score_preview():
         record["hands"].append(hand)
     replay = rules.replay(record)
     before = rules.replay({**record, "hands": record["hands"][:position]})
+    players = record.get("players") or []
     if not before.get("ok"):
-        return jsonify({"ok": False, "error": before.get("error"), "hand": before.get("hand")})
+        sentence = _say_engine(before.get("error"), players)
+        return jsonify({"ok": False, "error": sentence, "hand": before.get("hand")})
     state = {"seats": before["seats"], "round": before["round"]}
     answers = rules.score_hand(record, state, hand)
     for answer, entry in zip(answers, _winner_entries(hand), strict=False):
         answer["waits"] = _waits(record, entry.get("score", {}))
+        if not answer.get("ok"):
+            answer["error"] = _say_engine(answer.get("error"), players)
     result = {"ok": True, "answers": answers, "state": state, "dealer": before["dealer"]}
     if replay.get("ok"):
         played = replay["hands"][position]
         result["payments"] = played["payments"]
         result["horse_payments"] = played["horse_payments"]
     else:
-        result["problem"] = replay.get("error")
+        result["problem"] = _say_engine(replay.get("error"), players)
     return jsonify(result)
 
 
@@ -356,7 +374,7 @@ def undo():
     body = _body()
     expected = body.get("expected")
     if expected is not None and not isinstance(expected, int):
-        raise InputError("field_wrong", field="expected", why="a number")
+        raise InputError("field_wrong", field="expected", why="why_number")
     cancelled = store.undo(get_db(), _session_id(), expected, token=_token(body))
     return jsonify({"ok": True, "cancelled": None if cancelled is None else cancelled.id})
 
@@ -366,7 +384,7 @@ def _token(body: dict) -> str | None:
     if token is None:
         return None
     if not isinstance(token, str) or not 8 <= len(token) <= 80:
-        raise InputError("field_wrong", field="token", why="8 to 80 characters")
+        raise InputError("field_wrong", field="token", why="why_token")
     return token
 
 
@@ -375,5 +393,5 @@ def _picture(body: dict) -> str | None:
     if name is None:
         return None
     if not isinstance(name, str) or store.picture_reading(get_db(), name) is None:
-        raise InputError("field_wrong", field="picture", why="not a picture read at this table")
+        raise InputError("field_wrong", field="picture", why="why_picture")
     return name

@@ -238,6 +238,17 @@ TEXT: dict[str, tuple[str, str]] = {
         "그 사이 다른 변경이 있었습니다. 확인 후 다시 취소하세요.",
     ),
     "engine_refused": ("{error}", "{error}"),
+    "why_options": ("a set of house options", "하우스 옵션 모음이어야 합니다"),
+    "why_true_false": ("true or false", "true 또는 false여야 합니다"),
+    "why_player": ("a player 0 to 3", "참가자 번호 0~3이어야 합니다"),
+    "why_filled_in": (
+        "filled in by the table, leave it out",
+        "테이블이 채우는 항목이니 빼고 보내세요",
+    ),
+    "why_winner_entry": ("a winner and a score", "화료자와 점수가 있어야 합니다"),
+    "why_number": ("a number", "숫자여야 합니다"),
+    "why_token": ("8 to 80 characters", "8~80자여야 합니다"),
+    "why_picture": ("not a picture read at this table", "이 테이블에서 읽은 사진이 아닙니다"),
     "result_unknown": (
         "Outcome must be win, wins, draw or abortive.",
         "결과는 win, wins, draw, abortive 중 하나여야 합니다.",

@@ -18,6 +18,7 @@ class InputError(Exception):
 
 
 def _wrong(field: str, why: str) -> InputError:
+    """`why` is an i18n key (a short reason in both languages) or a list of allowed values."""
     return InputError("field_wrong", field=field, why=why)
 
 
@@ -40,7 +41,7 @@ def check_setup(setup) -> dict:
     known = rules.house_options(profile)
     options = setup.get("options", {})
     if not isinstance(options, dict):
-        raise _wrong("options", "a set of house options")
+        raise _wrong("options", "why_options")
     for name, value in options.items():
         if name not in known:
             raise InputError("option_unknown", field="options", name=name)
@@ -56,7 +57,7 @@ def check_setup(setup) -> dict:
         raise InputError("money_wrong", field="money_per_point")
     horse_race = setup.get("horse_race", True)
     if not isinstance(horse_race, bool):
-        raise _wrong("horse_race", "true or false")
+        raise _wrong("horse_race", "why_true_false")
     # Options left at their first (default) choice are not written, so the record stays short.
     chosen = {name: value for name, value in options.items() if value != known[name][0]}
     return {
@@ -70,7 +71,7 @@ def check_setup(setup) -> dict:
 
 def _player(value, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise _wrong(field, "a player 0 to 3")
+        raise _wrong(field, "why_player")
     return value
 
 
@@ -79,7 +80,7 @@ def _score(value, field: str) -> dict:
         raise InputError("field_missing", field=field)
     for key in ("seat", "round", "discarder", "rules"):
         if key in value:
-            raise _wrong(f"{field}.{key}", "filled in by the table, leave it out")
+            raise _wrong(f"{field}.{key}", "why_filled_in")
     return value
 
 
@@ -103,7 +104,7 @@ def check_hand(hand) -> dict:
         entries = []
         for i, entry in enumerate(winners):
             if not isinstance(entry, dict):
-                raise _wrong(f"winners[{i}]", "a winner and a score")
+                raise _wrong(f"winners[{i}]", "why_winner_entry")
             entries.append(
                 {
                     "winner": _player(entry.get("winner"), f"winners[{i}].winner"),

@@ -73,3 +73,11 @@ def test_the_served_camera_preview_is_a_picture_or_nothing(client):
     assert response.status_code in (200, 204)
     if response.status_code == 200:
         assert response.data[:3] == b"\xff\xd8\xff"
+
+
+def test_a_korean_phone_gets_the_reason_for_a_wrong_field_in_korean(phone):
+    phone.client.set_cookie("lang", "ko")
+    phone.post("/api/session", {"setup": {"players": ["A", "B", "C", "D"]}})
+    refused = phone.post("/api/undo", {"expected": "last"}).get_json()
+    assert refused["field"] == "expected"
+    assert refused["error"] == "expected: " + i18n.say("why_number", "ko") + "."

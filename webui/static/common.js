@@ -71,10 +71,9 @@ function say(text, kind) {
 }
 
 function sayError(error) {
+  // The sentence names the field or tile at fault itself, in the page's language.
   const body = error.body || {};
-  let text = body.error || String(error.message || error);
-  if (body.field) text += " (" + body.field + ")";
-  say(text, "error");
+  say(body.error || String(error.message || error), "error");
 }
 
 // ---- tiles ---------------------------------------------------------------------------------
