@@ -2,7 +2,8 @@
 
 - `/camera/frame.jpg`: the latest frame of the table camera (the page refreshes it), and
   `/camera/stream`: the same as an MJPEG stream, for a big screen.
-- `/camera/status`: what the camera is doing (connected, reconnecting, demo table...).
+- `/camera/status`: what the camera is doing (connecting, live, demo table, reconnecting,
+  stalled, failed...) and a sentence saying it in the phone's language.
 - `POST /api/read/camera`: read a still frame of the table camera; `POST /api/read/photo`: read a
   photo sent from a phone. Both answer the reading (tiles with boxes, hands as score requests)
   and the name of the stored picture, which the hand keeps for its history.
@@ -21,6 +22,7 @@ from pathlib import Path
 from flask import Blueprint, Response, current_app, g, jsonify, request, send_file
 
 from webui import images, security, store
+from webui.camera_status import STALL_SECONDS, describe
 from webui.db import get_db
 
 bp = Blueprint("camera", __name__)
@@ -31,12 +33,14 @@ PREVIEW_WIDTH = 960
 class TableCamera:
     """Owns the capture thread of `vision.capture` and hands out JPEG previews and still frames."""
 
-    def __init__(self, source: str):
+    def __init__(self, source: str, clock=time.monotonic):
         self.source = source
         self._feed = None
         self._lock = threading.Lock()
         self._jpeg: tuple[int, bytes] | None = None
         self._failure: str | None = None
+        self._clock = clock
+        self._seen = (-1, clock())  # the frame count last seen, and when it last changed
 
     def _open(self):
         with self._lock:
@@ -50,10 +54,17 @@ class TableCamera:
             return self._feed
 
     def status(self) -> dict:
+        """The capture's status; a live picture that stopped changing is `stalled`."""
         feed = self._open()
         if feed is None:
             return {"state": "failed", "message": self._failure, "source": self.source}
-        return {"source": self.source, **feed.status_json()}
+        status = {"source": self.source, **feed.status_json()}
+        now, (count, since) = self._clock(), self._seen
+        if status.get("frames") != count:
+            self._seen = (status.get("frames"), now)
+        elif status.get("state") in ("live", "demo") and now - since >= STALL_SECONDS:
+            status["state"], status["stalled_for"] = "stalled", int(now - since)
+        return status
 
     def frame(self):
         feed = self._open()
@@ -132,7 +143,9 @@ def table_camera() -> TableCamera:
 
 @bp.get("/camera/status")
 def camera_status():
-    return jsonify(table_camera().status())
+    """The camera's state and a sentence saying it in the phone's language (`text`)."""
+    status = table_camera().status()
+    return jsonify(status | {"text": describe(status, g.lang)})
 
 
 @bp.get("/camera/frame.jpg")
@@ -209,8 +222,7 @@ def read_camera():
     if not frames and camera.frame() is not None:
         frames = [camera.frame()]  # the scene never stood still: read what is there
     if not frames:
-        status = camera.status()
-        return _refuse("camera_no_frame", 503, why=status.get("message") or status["state"])
+        return _refuse("camera_no_frame", 503, why=describe(camera.status(), g.lang))
     return _read_and_keep(frames)
 
 

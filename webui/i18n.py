@@ -182,6 +182,26 @@ TEXT: dict[str, tuple[str, str]] = {
     "export_json": ("Download JSON", "JSON 내려받기"),
     # camera status
     "camera_status": ("Camera", "카메라"),
+    "camera_connecting": ("Connecting to {source}…", "{source}에 연결하는 중…"),
+    "camera_live": ("Live: {source}", "실시간: {source}"),
+    "camera_demo": (
+        "Demo table: a built-in picture, not a camera",
+        "데모 테이블: 카메라가 아닌 내장 그림",
+    ),
+    "camera_reconnecting": (
+        "{why} Trying again in {seconds} s.",
+        "{why} {seconds}초 뒤에 다시 시도합니다.",
+    ),
+    "camera_stalled": (
+        "No new picture from {source} for {seconds} s.",
+        "{seconds}초 동안 {source}에서 새 화면이 오지 않았습니다.",
+    ),
+    "camera_ended": ("{source} has no more pictures.", "{source}: 더 이상 화면이 없습니다."),
+    "camera_stopped": ("The camera stopped: {why}", "카메라가 멈췄습니다: {why}"),
+    "camera_failed": (
+        "The table camera could not start: {why}",
+        "테이블 카메라를 시작하지 못했습니다: {why}",
+    ),
     # errors (server sentences)
     "csrf_token": (
         "This page is out of date; reload it and try again.",

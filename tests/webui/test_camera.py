@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import time
 
-from webui import create_app
+import pytest
+
+from webui import create_app, i18n
+from webui.camera import TableCamera
+from webui.camera_status import STALL_SECONDS, STATES, describe
 
 from .conftest import PIN, Phone
 
@@ -43,3 +48,97 @@ def test_a_camera_that_cannot_open_is_reported_not_raised(tmp_path):
         assert refused.get_json()["error"].startswith("The table camera has no picture yet")
     finally:
         app.extensions["table_camera"].close()
+
+
+def status_of(app, lang: str) -> dict:
+    client = app.test_client()
+    client.set_cookie("lang", lang)
+    return client.get("/camera/status").get_json()
+
+
+def test_a_folder_that_does_not_exist_is_named_in_a_sentence_in_both_languages(tmp_path):
+    missing = tmp_path / "no-such-folder"
+    app = create_app({"DATA_DIR": str(tmp_path / "data"), "PIN": PIN, "CAMERA": str(missing)})
+    try:
+        status = status_of(app, "en")
+        ends = time.monotonic() + 5
+        while status["state"] == "connecting" and time.monotonic() < ends:
+            time.sleep(0.05)
+            status = status_of(app, "en")
+        assert status["state"] == "reconnecting"
+        assert status["text"].startswith(f"{missing}: there is no such file or folder.")
+        assert "Trying again in" in status["text"]
+        korean = status_of(app, "ko")["text"]
+        assert korean.startswith(f"{missing}: 그런 파일이나 폴더가 없습니다.")
+        assert "초 뒤에 다시 시도합니다" in korean
+    finally:
+        app.extensions["table_camera"].close()
+
+
+def test_the_demo_table_says_it_is_not_a_camera(tmp_path):
+    app = create_app({"DATA_DIR": str(tmp_path / "data"), "PIN": PIN, "CAMERA": "demo"})
+    try:
+        wait_for(app.test_client(), "/camera/frame.jpg")
+        assert status_of(app, "en")["state"] == "demo"
+        assert status_of(app, "en")["text"] == i18n.say("camera_demo", "en")
+        assert status_of(app, "ko")["text"] == i18n.say("camera_demo", "ko")
+    finally:
+        app.extensions["table_camera"].close()
+
+
+def test_a_live_folder_is_said_live_in_korean(folder_app):
+    wait_for(folder_app.test_client(), "/camera/frame.jpg")
+    status = status_of(folder_app, "ko")
+    assert status["state"] == "live" and status["text"].startswith("실시간: ")
+
+
+class FrozenFeed:
+    """A capture that says it is live but whose picture never changes."""
+
+    def status_json(self) -> dict:
+        return {"source": "camera 0", "state": "live", "message": "Reading camera 0.", "frames": 7}
+
+
+def test_a_live_picture_that_stops_changing_is_reported_stalled():
+    clock = [100.0]
+    camera = TableCamera("0", clock=lambda: clock[0])
+    camera._feed = FrozenFeed()
+    assert camera.status()["state"] == "live"
+    clock[0] += STALL_SECONDS - 1
+    assert camera.status()["state"] == "live"
+    clock[0] += 2
+    status = camera.status()
+    assert status["state"] == "stalled" and status["stalled_for"] == int(STALL_SECONDS + 1)
+    assert describe(status, "en") == "No new picture from camera 0 for 6 s."
+    assert describe(status, "ko") == "6초 동안 카메라 0에서 새 화면이 오지 않았습니다."
+
+
+def test_the_wait_before_the_next_attempt_counts_down():
+    status = {
+        "state": "reconnecting",
+        "source": "rtsp://table.local/cam",
+        "message": "rtsp://table.local/cam stopped sending frames. Trying again in 8.0 s.",
+        "retry_in": 8.0,
+        "updated": 1000.0,
+    }
+    assert describe(status, "en", now=1000.0) == (
+        "rtsp://table.local/cam stopped sending pictures. Trying again in 8 s."
+    )
+    assert describe(status, "en", now=1005.5).endswith("Trying again in 3 s.")
+    assert describe(status, "ko", now=1009.0) == (
+        "rtsp://table.local/cam: 화면이 더 오지 않습니다. 0초 뒤에 다시 시도합니다."
+    )
+
+
+@pytest.mark.parametrize("state", STATES)
+def test_every_state_has_a_sentence_in_both_languages(state):
+    status = {"state": state, "source": "camera 0", "message": "camera 0 could not be opened."}
+    english, korean = describe(status, "en", now=0), describe(status, "ko", now=0)
+    assert english and korean and english != korean
+    assert "{" not in english + korean
+    assert re.search(r"[\uac00-\ud7a3]", korean)
+
+
+def test_a_reason_no_row_knows_is_shown_as_the_capture_wrote_it():
+    status = {"state": "stopped", "source": "camera 0", "message": "The lens fell off."}
+    assert describe(status, "ko", now=0) == "카메라가 멈췄습니다: The lens fell off."

@@ -529,15 +529,29 @@ function refreshPreview() {
   }
 }
 
+// The camera's state, said in the page's language: every second while its preview is open,
+// every few seconds otherwise, and at once when the preview is opened.
+let cameraTimer = null;
 async function refreshCameraState() {
+  clearTimeout(cameraTimer);
+  const open = $("table-camera").open && !document.hidden && !$("win-part").hidden;
   try {
     const status = await (await fetch("/camera/status")).json();
-    $("camera-state").textContent = "· " + (status.message || status.state || "");
+    $("camera-state").textContent = status.text || "";
     $("camera-state").dataset.state = status.state || "";
   } catch (_) {
-    $("camera-state").textContent = "";
+    $("camera-state").textContent = t("offline");
+    $("camera-state").dataset.state = "reconnecting";
   }
+  cameraTimer = setTimeout(refreshCameraState, open ? 1000 : 5000);
 }
+$("table-camera").addEventListener("toggle", () => {
+  refreshCameraState();
+  refreshPreview();
+});
+document.addEventListener("visibilitychange", () => {
+  if (!document.hidden) refreshCameraState();
+});
 
 // ---- start ----------------------------------------------------------------------------------
 async function start() {
@@ -568,7 +582,6 @@ async function start() {
   }
   render();
   setInterval(refreshPreview, 800);
-  setInterval(refreshCameraState, 3000);
   refreshPreview();
   refreshCameraState();
 }
