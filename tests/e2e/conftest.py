@@ -76,8 +76,19 @@ def phone_page(browser, **options):
     return page
 
 
-def shoot(page, name: str) -> Path:
+def shoot(page, name: str, part: str | None = None) -> Path:
+    """A screenshot of the whole page, or of one part of it (a CSS selector) as a phone shows
+    it, without the passing message and the bars that stay on the screen as it scrolls."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    if part is None:
+        page.screenshot(path=str(path), full_page=True)
+    else:
+        overlays = "#message, .actions.sticky, .tabs { visibility: hidden !important; }"
+        page.locator(part).screenshot(path=str(path), animations="disabled", style=overlays)
     return path
+
+
+def fits_the_phone(page) -> bool:
+    """Nothing on the page is wider than the phone's screen (no sideways scrolling)."""
+    return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")

@@ -3,13 +3,14 @@ phone's camera (Chromium's fake capture device fed from a file made of the demo 
 
 from __future__ import annotations
 
+import time
 import urllib.request
 
 import cv2
 import numpy as np
 import pytest
 
-from tests.e2e.conftest import launch, phone_page, shoot
+from tests.e2e.conftest import fits_the_phone, launch, phone_page, shoot
 from tests.e2e.test_panel import LIVE_MS, join, points, set_up
 from tests.webui.conftest import require_reader
 from tests.webui.server import Server
@@ -22,12 +23,18 @@ def reader_models():
     require_reader()
 
 
-def demo_frame(panel) -> np.ndarray:
-    """The demo table as the panel's camera preview shows it."""
-    with urllib.request.urlopen(panel.url + "/camera/frame.jpg", timeout=30) as response:
-        data = response.read()
+def demo_frame(panel, wait: float = 30.0) -> np.ndarray:
+    """The demo table as the panel's camera preview shows it (once its first frame is drawn)."""
+    ends = time.monotonic() + wait
+    while True:
+        with urllib.request.urlopen(panel.url + "/camera/frame.jpg", timeout=30) as response:
+            data = response.read()
+        if data or time.monotonic() > ends:
+            break
+        time.sleep(0.2)  # 204 until the camera thread has its first frame
+    assert data, f"the demo table gave no picture in {wait:.0f} s"
     frame = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    assert frame is not None, "the demo table gave no picture"
+    assert frame is not None, "the demo table's picture is not a JPEG"
     return frame
 
 
@@ -60,6 +67,11 @@ def test_read_the_demo_table_fix_a_tile_confirm_and_see_it_on_another_phone(chro
     assert wait_for_reading(host) >= 14
     assert host.locator("#concealed button").count() >= 2, "the reader's hand fills the editor"
     shoot(host, "hand-reading")
+    # the picture zooms to the hand in use, so that one tile is big enough to tap
+    width = host.evaluate("() => document.querySelector('#reading .overlay').viewBox.baseVal.width")
+    assert width < host.evaluate("() => S.reading.width")
+    assert fits_the_phone(host)
+    shoot(host, "hand-reading-zoomed", part="#read-card")
 
     # fix a tile: tap its box in the picture, pick another tile; picture and hand both change
     first_chip = host.locator("#concealed button").first
@@ -79,6 +91,7 @@ def test_read_the_demo_table_fix_a_tile_confirm_and_see_it_on_another_phone(chro
     host.check("input[name=win][value=self_draw]")
     host.wait_for_selector("[data-total]", timeout=10_000)
     shoot(host, "hand-fixed-score")
+    shoot(host, "hand-fixed-score-card", part="#score-card")
     before = points(watcher)
     host.click("#confirm")
     host.wait_for_url(panel.url + "/")

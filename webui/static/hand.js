@@ -10,6 +10,8 @@ const S = {
   active: 0,
   reading: null,
   picture: null,
+  group: null, // the hand of the reading in use, and whether the picture is zoomed to it
+  zoomed: false,
   expected: null,
   seats: null,
   players: [],
@@ -194,10 +196,22 @@ function renderReading() {
   const reading = S.reading;
   box.hidden = false;
   const svgNS = "http://www.w3.org/2000/svg";
+  // The picture and its boxes in one SVG, so that zooming to the hand in use crops both: on a
+  // phone a whole table is too small to tap one tile.
+  const view = (S.zoomed && groupView(reading, S.group)) || [0, 0, reading.width, reading.height];
   const overlay = document.createElementNS(svgNS, "svg");
-  overlay.setAttribute("viewBox", `0 0 ${reading.width} ${reading.height}`);
+  overlay.setAttribute("viewBox", view.join(" "));
   overlay.setAttribute("class", "overlay");
-  const fontSize = Math.max(12, Math.round(reading.width / 45));
+  overlay.setAttribute("role", "img");
+  overlay.setAttribute("aria-label", t("picture"));
+  const picture = document.createElementNS(svgNS, "image");
+  Object.entries({ href: "/pictures/" + S.picture, x: 0, y: 0, width: reading.width, height: reading.height })
+    .forEach(([k, v]) => picture.setAttribute(k, v));
+  overlay.append(picture);
+  // Names as wide as a tile (the median tile), so that neighbours' names do not run together.
+  const widths = reading.tiles.map((tile) => tile.box[2] - tile.box[0]).sort((a, b) => a - b);
+  const tileWidth = widths.length ? widths[widths.length >> 1] : view[2] / 20;
+  const fontSize = Math.max(6, Math.min(view[2] / 30, Math.round(tileWidth * 0.55)));
   reading.tiles.forEach((tile, i) => {
     const [x0, y0, x1, y1] = tile.box;
     const group = document.createElementNS(svgNS, "g");
@@ -215,16 +229,47 @@ function renderReading() {
     group.addEventListener("click", () => openPicker({ mode: "reading", index: i }));
     overlay.append(group);
   });
-  box.replaceChildren(el("img", { src: "/pictures/" + S.picture, alt: t("picture") }), overlay);
+  const zoom = groupView(reading, S.group)
+    ? el("button", { type: "button", class: "small zoom", onclick: () => { S.zoomed = !S.zoomed; renderReading(); } },
+      S.zoomed ? t("whole_picture") : t("zoom_hand"))
+    : null;
+  box.replaceChildren(overlay, zoom);
   const unsure = reading.tiles.filter((tile) => tile.unsure).length;
   $("reading-note").hidden = false;
   $("reading-note").textContent = t("tap_tile") + (unsure ? " " + t("unsure_tiles", { n: unsure }) : "");
   $("reading-hands").replaceChildren(...reading.hands.map((hand, k) =>
-    el("button", { type: "button", class: "small", onclick: () => useReadingHand(k) },
-      t("hand_from_reading") + " · " + hand.position + " (" + hand.concealed.length + ")")));
+    el("button", { type: "button", class: "small" + (k === S.group ? " active" : ""), onclick: () => useReadingHand(k) },
+      t("hand_from_reading") + " · " + t("position_" + hand.position) + " (" + hand.concealed.length + ")")));
+}
+
+// The part of the picture that holds a hand of the reading (x, y, width, height), with room
+// for the names above the tiles; never much taller than wide, so it fits a phone's screen.
+function groupView(reading, k) {
+  const hand = reading.hands[k];
+  if (!hand) return null;
+  const ids = [...hand.concealed, ...hand.melds.flatMap((m) => m.tiles), ...hand.flowers];
+  if (hand.win_tile !== null) ids.push(hand.win_tile);
+  if (!ids.length) return null;
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const i of ids) {
+    const b = reading.tiles[i].box;
+    [x0, y0, x1, y1] = [Math.min(x0, b[0]), Math.min(y0, b[1]), Math.max(x1, b[2]), Math.max(y1, b[3])];
+  }
+  const pad = 0.05 * Math.max(x1 - x0, y1 - y0) + 8;
+  let [w, h] = [x1 - x0 + 2 * pad, y1 - y0 + 3 * pad];
+  w = Math.max(w, h / 1.2);
+  h = Math.max(h, w / 3);
+  const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2 - pad / 2;
+  w = Math.min(w, reading.width);
+  h = Math.min(h, reading.height);
+  const x = Math.min(Math.max(0, cx - w / 2), reading.width - w);
+  const y = Math.min(Math.max(0, cy - h / 2), reading.height - h);
+  return [x, y, w, h].map(Math.round);
 }
 
 function useReadingHand(k) {
+  S.group = k;
+  S.zoomed = true;
   const hand = S.reading.hands[k];
   const tiles = S.reading.tiles;
   const w = W();
@@ -254,6 +299,8 @@ function bestReadingHand(reading) {
 function takeReading(data) {
   S.reading = data.reading;
   S.picture = data.picture;
+  S.group = null;
+  S.zoomed = false;
   const best = bestReadingHand(S.reading);
   if (best >= 0 && S.result !== "draw" && S.result !== "abortive") useReadingHand(best);
   else render();
