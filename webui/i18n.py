@@ -145,6 +145,10 @@ TEXT: dict[str, tuple[str, str]] = {
     "sit_first_turn": ("First turn", "첫 순"),
     "choose_winner": ("Choose the winner to see the score.", "점수를 보려면 화료자를 고르세요."),
     "choose_discarder": ("Choose who discarded the winning tile.", "방총자를 고르세요."),
+    "choose_win_tile": (
+        'Tap the tile that won and choose "Winning tile".',
+        "화료한 패를 누르고 '화료패로'를 고르세요.",
+    ),
     "waits": ("Waits before the win", "화료 전 대기패"),
     "score": ("Score", "점수"),
     "basic": ("Basic", "기본"),

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from tests.e2e.conftest import phone_page, shoot
+from webui import i18n
 
 pytestmark = pytest.mark.browser
 
@@ -139,3 +140,35 @@ def test_the_pages_speak_korean(chromium, panel):
     page.click("a.lang")
     page.wait_for_selector("nav.tabs >> text=테이블")
     assert page.locator("html").get_attribute("lang") == "ko"
+
+
+def test_every_korean_page_fits_a_phone_and_says_its_errors_in_korean(chromium, panel):
+    page = phone_page(chromium)
+    page.context.add_cookies([{"name": "lang", "value": "ko", "url": panel.url}])
+    join(page, panel)
+    set_up(page, panel)
+    for path in ("/", "/hand", "/history", "/settle", "/setup", "/join"):
+        page.goto(panel.url + path)
+        page.wait_for_load_state("networkidle")
+        wide = page.evaluate(
+            "() => [...document.querySelectorAll('body *')]"
+            ".filter((n) => n.getBoundingClientRect().right > window.innerWidth + 1)"
+            ".map((n) => n.tagName + '#' + n.id + '.' + n.className).slice(0, 5)"
+        )
+        assert wide == [], f"{path} is wider than a phone: {wide}"
+    page.goto(panel.url + "/hand")
+    page.select_option("#winner", value="1")
+    page.check("input[name=win][value=self_draw]")
+    pick_tiles(page, "123m456m789m234p8p")
+    page.wait_for_function(
+        "(hint) => document.getElementById('score').innerText.trim() === hint",
+        arg=i18n.say("choose_win_tile", "ko"),
+        timeout=10_000,
+    )
+    page.click("#concealed button >> nth=-1")
+    page.click("#picker-win")
+    page.wait_for_selector("#score .problem", timeout=10_000)
+    said = page.locator("#score").inner_text()
+    assert said.count("손패가 13장입니다") == 1, said
+    shoot(page, "hand-korean-error", part="#score-card")
+    assert page.problems == []

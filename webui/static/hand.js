@@ -478,6 +478,7 @@ function readiness() {
   if (S.winners.some((w) => w.winner === null)) return "choose_winner";
   const discard = S.result === "wins" || S.winners[0].how === "discard";
   if (discard && S.discarder === null) return "choose_discarder";
+  if (S.winners.some((w) => w.concealed.length && w.win === null)) return "choose_win_tile";
   return null;
 }
 
@@ -493,10 +494,12 @@ async function showScore() {
   try {
     const data = await api("POST", "/api/score", { hand: buildHand(), hand_id: S.editId });
     if (asked !== scoreAsked) return;
+    // The record's own problem only when no answer above already says what is wrong.
+    const answered = (data.answers || []).some((answer) => !answer.ok || !answer.winning);
     const parts = [
       ...(data.answers || []).map(answerView),
-      data.problem ? el("p", { class: "problem", text: data.problem }) : null,
-      el("h3", { text: t("payments") }),
+      data.problem && !answered ? el("p", { class: "problem", text: data.problem }) : null,
+      data.payments ? el("h3", { text: t("payments") }) : null,
       paymentsView(data.payments, data.horse_payments),
     ];
     box.replaceChildren(...parts.filter(Boolean));
