@@ -17,19 +17,7 @@ from webui import engine_text
 from webui.engine_text import engine_sentence, korean
 
 # South wins on East's 9p with a Red and a Green pung (CONTRACT 2's example).
-REQUEST = {
-    "hand": "234m567p99p",
-    "melds": [
-        {"kind": "pung", "tiles": "777z", "from": "W"},
-        {"kind": "pung", "tiles": "666z", "from": "N"},
-    ],
-    "flowers": "13f",
-    "win_tile": "9p",
-    "win": "discard",
-    "seat": "S",
-    "round": "E",
-    "discarder": "E",
-}
+REQUEST = {**DISCARD_WIN["score"], "seat": "S", "round": "E", "discarder": "E"}
 CONCEALED = {
     "hand": "123m456m789m234p88p",
     "win_tile": "8p",
