@@ -119,7 +119,7 @@ def art_styles() -> list:
             "art-riichi",
             riichi,
             present("riichi-cc0"),
-            dark_body=True,
+            dark_body=0.5,
             draws=lambda code: not code.endswith("f"),
         ),
     ]

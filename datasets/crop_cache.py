@@ -178,6 +178,11 @@ def build_synthetic(
     )
 
 
+def synthetic_name(count: int, seed: int = 1) -> str:
+    """The cache file name of `count` synthetic crops drawn with `seed`."""
+    return f"synthetic-{count}" if seed == 1 else f"synthetic-{count}-seed{seed}"
+
+
 def load_or_build(name: str, build) -> CropSet:
     """Load `data/crops/<name>.npz`, or build it with `build()` and save it there first."""
     path = CACHE_DIR / f"{name}.npz"
@@ -191,13 +196,14 @@ def load_or_build(name: str, build) -> CropSet:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m datasets.crop_cache", description=__doc__)
     parser.add_argument("--synthetic", type=int, default=60_000, help="synthetic crops to draw")
+    parser.add_argument("--seed", type=int, default=1, help="another seed draws other crops")
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     args = parser.parse_args(argv)
     real = load_or_build("real-train", build_real)
     print(f"real crops: {len(real)}")
     synthetic = load_or_build(
-        f"synthetic-{args.synthetic}",
-        lambda: build_synthetic(args.synthetic, seed=1, workers=args.workers),
+        synthetic_name(args.synthetic, args.seed),
+        lambda: build_synthetic(args.synthetic, seed=args.seed, workers=args.workers),
     )
     print(f"synthetic crops: {len(synthetic)}")
     return 0

@@ -138,7 +138,7 @@ def font_styles() -> list:
         def available(path=path) -> bool:
             return _has_pillow() and Path(path).is_file()
 
-        styles.append(Style(f"font-{name}", paint, available))
+        styles.append(Style(f"font-{name}", paint, available, dark_body=0.08))
     return styles
 
 
@@ -224,5 +224,5 @@ def glyph_styles() -> list:
         def available(relative=relative) -> bool:
             return _has_pillow() and _tile_font_path(relative).is_file()
 
-        styles.append(Style(f"glyph-{name}", paint, available))
+        styles.append(Style(f"glyph-{name}", paint, available, dark_body=0.08))
     return styles

@@ -74,9 +74,13 @@ class Look:
 def sample_look(rng: np.random.Generator, dark_body: bool = False) -> Look:
     """A random tile set look; `dark_body` gives black faces (as in some Japanese sets)."""
     blue, black = _jitter(rng, _pick(rng, BLUES)), _jitter(rng, _pick(rng, BLACKS), 10)
+    red, green = _jitter(rng, _pick(rng, REDS)), _jitter(rng, _pick(rng, GREENS))
     body = _jitter(rng, _pick(rng, BODIES), 10)
-    if dark_body:
+    if dark_body:  # black faces: the "black" ink turns white or gold, blues lighten
         body = _jitter(rng, (35, 35, 35), 10)
+        black = _jitter(rng, _pick(rng, ((225, 230, 235), (60, 190, 230))), 12)
+        blue = _jitter(rng, (230, 170, 90), 20)
+        red, green = _jitter(rng, (80, 80, 240)), _jitter(rng, (100, 210, 100))
     return Look(
         body=body,
         back=_jitter(rng, _pick(rng, BACKS), 25),
@@ -85,8 +89,8 @@ def sample_look(rng: np.random.Generator, dark_body: bool = False) -> Look:
         rim=float(rng.choice([0.0, 0.0, rng.uniform(0.01, 0.05)])),
         edge=float(rng.choice([0.0, 0.0, rng.uniform(0.03, 0.14)])),
         numeral=blue if rng.random() < 0.55 else black,
-        red=_jitter(rng, _pick(rng, REDS)),
-        green=_jitter(rng, _pick(rng, GREENS)),
+        red=red,
+        green=green,
         blue=blue,
         black=black,
         wind=blue if rng.random() < 0.6 else black,

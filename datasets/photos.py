@@ -58,6 +58,16 @@ class Photo:
         return read_labels(self.labels, width, height)
 
 
+def labels_look_wrong(tiles: list[LabelledTile]) -> bool:
+    """A photo whose tiles all carry one code, more than a set has of it: a labelling slip.
+
+    Seven valid photos (IMG_2778 to IMG_2788) label every tile `1p` (class 2) whatever it shows;
+    figures are given with and without such photos.
+    """
+    codes = {tile.code for tile in tiles}
+    return len(tiles) > 4 and len(codes) == 1
+
+
 def source_name(file_name: str) -> str:
     return file_name.split(".rf.")[0]
 

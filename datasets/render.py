@@ -37,7 +37,7 @@ class Style:
     name: str
     paint: Callable[[np.ndarray, str, Look, np.random.Generator], bool]
     available: Callable[[], bool] = lambda: True
-    dark_body: bool = False  # draws on black faces (some Japanese sets) part of the time
+    dark_body: float = 0.0  # how often it draws on black faces (as some Japanese sets have)
     draws: Callable[[str], bool] = lambda code: True  # whether it has a face for this code
 
 
@@ -93,7 +93,7 @@ def render_tile_bgra(
     chosen = _choose_style(code, rng, style)
     if not chosen.draws(code):
         chosen = _STYLES["procedural"]
-    dark = chosen.dark_body and code != BACK and rng.random() < 0.5
+    dark = code != BACK and rng.random() < chosen.dark_body
     look = sample_look(rng, dark_body=dark)
     big_h = height * SUPERSAMPLE
     big_w = max(4, int(round(big_h * look.aspect)))

@@ -1,0 +1,64 @@
+"""Reading the shared photo dataset: labels as tile codes, boxes, polygons, splits by source."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from datasets.codes import CLASS_CODES, ROBOFLOW_CODES
+from datasets.photos import (
+    LabelledTile,
+    crop_box,
+    labels_look_wrong,
+    list_photos,
+    read_labels,
+    source_name,
+    split_by_source,
+)
+from tests.conftest import PHOTOS, require_shared
+
+
+def test_every_dataset_class_maps_to_a_distinct_tile_code():
+    assert len(ROBOFLOW_CODES) == 42 and len(set(ROBOFLOW_CODES)) == 42
+    assert set(ROBOFLOW_CODES) == set(CLASS_CODES) - {"back"}
+    assert ROBOFLOW_CODES[0] == "5f" and ROBOFLOW_CODES[24] == "5z" and ROBOFLOW_CODES[41] == "9s"
+
+
+def test_boxes_and_polygons_become_pixel_boxes(tmp_path):
+    labels = tmp_path / "a.txt"
+    labels.write_text("1 0.5 0.5 0.1 0.2\n29 0.1 0.1 0.3 0.1 0.3 0.4 0.1 0.4\n\n")
+    first, second = read_labels(labels, 640, 640)
+    assert first.code == "1m" and np.allclose(first.box, (288, 256, 352, 384))
+    assert second.code == "6z" and np.allclose(second.box, (64, 64, 192, 256))
+    assert len(second.outline) == 4
+
+
+def test_copies_of_a_source_photo_stay_on_one_side(tmp_path):
+    names = [f"src{i}_jpg.rf.{k}abc.jpg" for i in range(40) for k in range(3)]
+    from datasets.photos import Photo
+
+    photos = [Photo(tmp_path / n, tmp_path / n) for n in names]
+    kept, held = split_by_source(photos, 0.3)
+    assert kept and held
+    assert not {p.source for p in kept} & {p.source for p in held}
+    assert source_name("abc_jpg.rf.123.jpg") == "abc_jpg"
+
+
+def test_crop_box_keeps_the_tile_centred_at_the_edge():
+    image = np.arange(100 * 100 * 3, dtype=np.uint32).reshape(100, 100, 3).astype(np.uint8)
+    crop = crop_box(image, (0, 0, 20, 10), context=0.5)
+    assert crop.shape[:2] == (20, 40)
+
+
+def test_a_photo_with_one_code_on_every_tile_is_flagged():
+    same = [LabelledTile("1p", (0, 0, 1, 1)) for _ in range(6)]
+    mixed = same[:5] + [LabelledTile("2p", (0, 0, 1, 1))]
+    assert labels_look_wrong(same) and not labels_look_wrong(mixed)
+
+
+def test_the_shared_dataset_reads_as_tile_codes():
+    require_shared(PHOTOS / "valid")
+    photos = list_photos("valid", PHOTOS)
+    assert len(photos) == 296
+    tiles = [t for p in photos[:10] for t in p.tiles()]
+    assert tiles and all(t.code in CLASS_CODES for t in tiles)
+    assert all(0 <= t.box[0] < t.box[2] <= 640 and 0 <= t.box[1] < t.box[3] <= 640 for t in tiles)
