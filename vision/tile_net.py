@@ -45,12 +45,33 @@ class TileNet(nn.Module):
         return self.codes(features), self.rotation(features)
 
 
+class RawInput(nn.Module):
+    """The net behind a uint8 BGR NHWC input: layout, scaling and normalisation in the graph.
+
+    onnxruntime does the cast and normalisation faster than numpy, so the run-time code only
+    stacks resized crops.
+    """
+
+    def __init__(self, net: TileNet, mean, std):
+        super().__init__()
+        self.net = net
+        self.register_buffer("scale", 1.0 / (255.0 * torch.tensor(std).view(1, 3, 1, 1)))
+        self.register_buffer("shift", (torch.tensor(mean) / torch.tensor(std)).view(1, 3, 1, 1))
+
+    def forward(self, crops: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        x = crops.permute(0, 3, 1, 2).float() * self.scale - self.shift
+        return self.net(x)
+
+
 def export_onnx(model: TileNet, path, size: int, metadata: dict) -> None:
-    """Write the model as one ONNX file with `metadata` (values JSON-encoded where not str)."""
+    """Write the model as one ONNX file with `metadata` (values JSON-encoded where not str).
+
+    The input is `crops`: uint8, (batch, size, size, 3), BGR; normalisation happens inside.
+    """
     import onnx
 
-    model = model.eval()
-    dummy = torch.zeros(2, 3, size, size)
+    model = RawInput(model.eval(), metadata["mean"], metadata["std"]).eval()
+    dummy = torch.zeros(2, size, size, 3, dtype=torch.uint8)
     torch.onnx.export(
         model,
         dummy,

@@ -32,6 +32,7 @@ from datasets.crop_cache import (
     build_real,
     build_synthetic,
     load_or_build,
+    synthetic_name,
 )
 from datasets.photos import CREDIT, REPO_ROOT, in_holdout
 
@@ -57,8 +58,8 @@ def epoch_indices(real_codes: np.ndarray, synthetic: int, rng) -> tuple[np.ndarr
     return rng.permutation(real), rng.permutation(synthetic)
 
 
-def augment_batch(images, quarters, generator, train: bool = True):
-    """uint8 (B, 64, 64, 3) crops -> normalised (B, 3, 48, 48) and updated quarter turns."""
+def augment_batch(images, quarters, generator, train: bool = True, size: int = INPUT_SIZE):
+    """uint8 (B, 64, 64, 3) crops -> normalised (B, 3, size, size) and updated quarter turns."""
     import torch
     import torch.nn.functional as F
 
@@ -86,7 +87,7 @@ def augment_batch(images, quarters, generator, train: bool = True):
         ],
         1,
     )
-    grid = F.affine_grid(theta, (batch, 3, INPUT_SIZE, INPUT_SIZE), align_corners=False)
+    grid = F.affine_grid(theta, (batch, 3, size, size), align_corners=False)
     x = F.grid_sample(x, grid, mode="bilinear", padding_mode="border", align_corners=False)
     if train:
         x = _photometric(x, generator)
@@ -105,20 +106,20 @@ def _photometric(x, generator):
     def uniform(low, high, *shape):
         return low + (high - low) * torch.rand(batch, *shape, generator=generator)
 
-    low_res = torch.rand(batch, generator=generator) < 0.25
+    low_res = torch.rand(batch, generator=generator) < 0.15
     if low_res.any():  # a tile far from the camera: fewer pixels, then scaled up
         size = int(torch.randint(16, 36, (1,), generator=generator))
         part = F.interpolate(x[low_res], size=(size, size), mode="area")
         x[low_res] = F.interpolate(part, size=x.shape[-2:], mode="bilinear", align_corners=False)
     mean = x.mean((1, 2, 3), keepdim=True)
-    x = (x - mean) * uniform(0.7, 1.3, 1, 1, 1) + mean * uniform(0.7, 1.3, 1, 1, 1)
+    x = (x - mean) * uniform(0.75, 1.25, 1, 1, 1) + mean * uniform(0.75, 1.25, 1, 1, 1)
     x = x * (1 + 0.06 * torch.randn(batch, 3, 1, 1, generator=generator))
     x = x.clamp(0, 1) ** uniform(0.8, 1.25, 1, 1, 1)
     x = x + torch.randn(x.shape, generator=generator) * uniform(0, 0.03, 1, 1, 1)
     return x.clamp(0, 1)
 
 
-def predict(model, images: np.ndarray, batch: int = 512) -> np.ndarray:
+def predict(model, images: np.ndarray, batch: int = 512, size: int = INPUT_SIZE) -> np.ndarray:
     """Top-1 class indices of cached crops, seen without augmentation."""
     import torch
 
@@ -127,15 +128,61 @@ def predict(model, images: np.ndarray, batch: int = 512) -> np.ndarray:
     with torch.no_grad():
         for start in range(0, len(images), batch):
             part = torch.from_numpy(images[start : start + batch])
-            x, _ = augment_batch(part, torch.zeros(len(part), dtype=torch.long), None, False)
+            x, _ = augment_batch(part, torch.zeros(len(part), dtype=torch.long), None, False, size)
             out.append(model(x)[0].argmax(1).numpy())
     return np.concatenate(out) if out else np.zeros(0, np.int64)
+
+
+def load_data(args):
+    """Real and synthetic crops, and the held-out parts used to watch training."""
+    real = load_or_build("real-train", build_real)
+    sets = [
+        load_or_build(
+            synthetic_name(args.synthetic),
+            lambda: build_synthetic(args.synthetic, seed=1, workers=args.threads),
+        )
+    ]
+    for count, seed in args.more_synthetic:
+        sets.append(
+            load_or_build(
+                synthetic_name(count, seed),
+                lambda count=count, seed=seed: build_synthetic(count, seed, workers=args.threads),
+            )
+        )
+    synthetic = CropSet.concat(sets)
+    assert HELD_OUT_STYLE not in set(synthetic.groups.tolist())
+    train_idx, held_idx = split_real(real)
+    syn_held = np.random.default_rng(12345).random(len(synthetic)) < 0.03
+    print(
+        f"real crops: {len(train_idx)} for training, {len(held_idx)} held out "
+        f"(whole source photos); synthetic: {int((~syn_held).sum())} + {int(syn_held.sum())} "
+        "held out"
+    )
+    return real, synthetic, train_idx, held_idx, np.flatnonzero(~syn_held), np.flatnonzero(syn_held)
+
+
+def batches(real, synthetic, train_idx, syn_train, args, rng):
+    """One epoch of (images, codes, quarter turns), `synthetic_share` of each batch drawn."""
+    real_order, syn_order = epoch_indices(real.codes[train_idx], len(syn_train), rng)
+    real_order, syn_order = train_idx[real_order], syn_train[syn_order]
+    per_syn = int(round(args.batch * args.synthetic_share))
+    per_real = args.batch - per_syn
+    for step in range(int(math.ceil(args.epoch_size / args.batch))):
+        r = np.take(real_order, np.arange(step * per_real, (step + 1) * per_real), mode="wrap")
+        s = np.take(syn_order, np.arange(step * per_syn, (step + 1) * per_syn), mode="wrap")
+        yield (
+            np.concatenate([real.images[r], synthetic.images[s]]),
+            np.concatenate([real.codes[r], synthetic.codes[s]]).astype(np.int64),
+            np.concatenate([real.rotations[r], synthetic.rotations[s]]).astype(np.int64),
+        )
 
 
 def train(args) -> dict:
     import torch
     import torch.nn.functional as F
+    from torch.optim.swa_utils import AveragedModel, get_ema_multi_avg_fn
 
+    from datasets.crop_cache import progress
     from vision.figures import confusion, plot_confusion, plot_curves
     from vision.tile_net import TileNet, export_onnx
 
@@ -144,56 +191,45 @@ def train(args) -> dict:
     rng = np.random.default_rng(args.seed)
     generator = torch.Generator().manual_seed(args.seed)
     device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    real, synthetic, train_idx, held_idx, syn_train, syn_test = load_data(args)
+    run_dir = RUN_DIR / Path(args.out).stem  # one folder per output, so runs never overwrite
 
-    real = load_or_build("real-train", build_real)
-    synthetic = load_or_build(
-        f"synthetic-{args.synthetic}",
-        lambda: build_synthetic(args.synthetic, seed=1, workers=args.threads),
-    )
-    assert HELD_OUT_STYLE not in set(synthetic.groups.tolist())
-    train_idx, held_idx = split_real(real)
-    syn_held = rng.random(len(synthetic)) < 0.03
-    syn_train, syn_test = np.flatnonzero(~syn_held), np.flatnonzero(syn_held)
-    print(
-        f"real crops: {len(train_idx)} for training, {len(held_idx)} held out "
-        f"(whole source photos); synthetic: {len(syn_train)} + {len(syn_test)} held out"
-    )
-
-    model = TileNet(len(CLASS_CODES)).to(device, memory_format=torch.channels_last)
-    real_share = args.batch * len(train_idx) * 1.1 / (len(train_idx) * 1.1 + len(syn_train))
-    steps = int(math.ceil(args.epoch_size / args.batch)) * args.epochs
-    decay = [p for n, p in model.named_parameters() if p.ndim > 1]
-    other = [p for n, p in model.named_parameters() if p.ndim <= 1]
+    model = TileNet(len(CLASS_CODES))
+    if args.resume:  # go on from an earlier run's weights (a new schedule from here)
+        model.load_state_dict(torch.load(args.resume, map_location="cpu"))
+    model = model.to(device, memory_format=torch.channels_last)
+    # The exported weights are an exponential moving average: steadier than the last step's.
+    average = AveragedModel(model, multi_avg_fn=get_ema_multi_avg_fn(0.998), use_buffers=True)
+    n_batches = int(math.ceil(args.epoch_size / args.batch))
+    decay = [p for p in model.parameters() if p.ndim > 1]
+    other = [p for p in model.parameters() if p.ndim <= 1]
     optimiser = torch.optim.AdamW(
         [{"params": decay, "weight_decay": 5e-4}, {"params": other, "weight_decay": 0}],
         lr=args.lr,
     )
     schedule = torch.optim.lr_scheduler.OneCycleLR(
-        optimiser, max_lr=args.lr, total_steps=steps, pct_start=0.15
+        optimiser,
+        max_lr=args.lr,
+        total_steps=n_batches * args.epochs,
+        pct_start=0.05 if args.resume else 0.15,
     )
     history, best = [], (-1.0, None)
     started = time.time()
-    from datasets.crop_cache import progress
-
     for epoch in range(1, args.epochs + 1):
         model.train()
-        real_order, syn_order = epoch_indices(real.codes[train_idx], len(syn_train), rng)
-        real_order, syn_order = train_idx[real_order], syn_train[syn_order]
-        n_batches = int(math.ceil(args.epoch_size / args.batch))
-        per_real = max(1, int(round(real_share)))
-        per_syn = args.batch - per_real
-        bar = progress(range(n_batches), n_batches, f"epoch {epoch}/{args.epochs}", "batch")
+        bar = progress(
+            batches(real, synthetic, train_idx, syn_train, args, rng),
+            n_batches,
+            f"epoch {epoch}/{args.epochs}",
+            "batch",
+        )
         total, seen, correct = 0.0, 0, 0
-        for step in bar:
-            r = real_order[(step * per_real) % len(real_order) :][:per_real]
-            s = syn_order[(step * per_syn) % len(syn_order) :][:per_syn]
-            images = np.concatenate([real.images[r], synthetic.images[s]])
-            codes = np.concatenate([real.codes[r], synthetic.codes[s]]).astype(np.int64)
-            quarters = np.concatenate([real.rotations[r], synthetic.rotations[s]]).astype(np.int64)
-            x, q = augment_batch(torch.from_numpy(images), torch.from_numpy(quarters), generator)
-            y = torch.from_numpy(codes)
+        for step, (images, codes, quarters) in enumerate(bar):
+            x, q = augment_batch(
+                torch.from_numpy(images), torch.from_numpy(quarters), generator, size=args.size
+            )
             x = x.to(device).contiguous(memory_format=torch.channels_last)
-            y, q = y.to(device), q.to(device)
+            y, q = torch.from_numpy(codes).to(device), q.to(device)
             logits, turn = model(x)
             loss = F.cross_entropy(logits, y, label_smoothing=0.05)
             if (q >= 0).any():
@@ -202,15 +238,16 @@ def train(args) -> dict:
             loss.backward()
             optimiser.step()
             schedule.step()
+            average.update_parameters(model)
             total += float(loss) * len(y)
             seen += len(y)
             correct += int((logits.argmax(1) == y).sum())
             if hasattr(bar, "set_postfix") and step % 20 == 0:
                 bar.set_postfix(loss=f"{total / seen:.3f}", acc=f"{correct / seen:.3f}")
-        model_cpu = model.to("cpu")
-        real_pred = predict(model_cpu, real.images[held_idx])
-        syn_pred = predict(model_cpu, synthetic.images[syn_test])
-        model.to(device)
+        watched = average.module.to("cpu")
+        real_pred = predict(watched, real.images[held_idx], size=args.size)
+        syn_pred = predict(watched, synthetic.images[syn_test], size=args.size)
+        average.module.to(device)
         row = {
             "epoch": epoch,
             "loss": total / seen,
@@ -223,22 +260,24 @@ def train(args) -> dict:
         print(json.dumps(row), flush=True)
         score = row["real_acc"] + 0.5 * row["synthetic_acc"]
         if score >= best[0]:
-            best = (score, {k: v.detach().clone() for k, v in model_cpu.state_dict().items()})
-        RUN_DIR.mkdir(parents=True, exist_ok=True)
-        torch.save(best[1], RUN_DIR / "best.pt")  # kept as training goes, should it stop
-        (RUN_DIR / "history.json").write_text(json.dumps(history, indent=1))
+            state = average.module.state_dict()
+            best = (score, {k: v.detach().to("cpu").clone() for k, v in state.items()})
+        run_dir.mkdir(parents=True, exist_ok=True)
+        torch.save(best[1], run_dir / "best.pt")  # kept as training goes, should it stop
+        (run_dir / "history.json").write_text(json.dumps(history, indent=1))
 
-    RUN_DIR.mkdir(parents=True, exist_ok=True)
-    model = model.to("cpu")
+    model = TileNet(len(CLASS_CODES))
     model.load_state_dict(best[1])
-    torch.save(best[1], RUN_DIR / "best.pt")
-    (RUN_DIR / "history.json").write_text(json.dumps(history, indent=1))
+    model.eval()
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     plot_curves(history, out.with_name(out.stem + "-curve.png"))
     truth = np.concatenate([real.codes[held_idx], synthetic.codes[syn_test]])
     guess = np.concatenate(
-        [predict(model, real.images[held_idx]), predict(model, synthetic.images[syn_test])]
+        [
+            predict(model, real.images[held_idx], size=args.size),
+            predict(model, synthetic.images[syn_test], size=args.size),
+        ]
     )
     plot_confusion(
         confusion(truth, guess, len(CLASS_CODES)),
@@ -246,23 +285,23 @@ def train(args) -> dict:
         out.with_name(out.stem + "-confusion.png"),
         "held-out crops (real source photos and synthetic), best epoch",
     )
-    export_onnx(model, out, INPUT_SIZE, metadata(history, time.time() - started))
-    print(
-        f"wrote {out} ({out.stat().st_size / 1e6:.2f} MB) in {(time.time() - started) / 60:.0f} min"
-    )
+    export_onnx(model, out, args.size, metadata(history, time.time() - started, args.size))
+    minutes = (time.time() - started) / 60
+    print(f"wrote {out} ({out.stat().st_size / 1e6:.2f} MB) in {minutes:.0f} min")
     return history[-1]
 
 
-def metadata(history: list[dict], seconds: float) -> dict:
+def metadata(history: list[dict], seconds: float, size: int = INPUT_SIZE) -> dict:
     """What the run-time classifier reads from the model (STYLE.md 6), and where it came from."""
     return {
         "codes": list(CLASS_CODES),
-        "input_size": INPUT_SIZE,
+        "input_size": size,
         "channel_order": "BGR",
-        "layout": "NCHW",
+        "layout": "NHWC",
+        "input_dtype": "uint8",
         "mean": list(MEAN),
         "std": list(STD),
-        "scale": "pixel / 255, then (x - mean) / std",
+        "scale": "inside the model: pixel / 255, then (x - mean) / std",
         "resize": "squeeze the crop to input_size x input_size (no padding)",
         "rotation_output": "rotation",
         "rotation_meaning": "quarter turns clockwise of the face in the crop: 0, 90, 180, 270",
@@ -273,6 +312,11 @@ def metadata(history: list[dict], seconds: float) -> dict:
         "held_out_style": HELD_OUT_STYLE,
         "credits": f"Trained in part on {CREDIT}.",
     }
+
+
+def _count_seed(text: str) -> tuple[int, int]:
+    count, _, seed = text.partition(":")
+    return int(count), int(seed or 1)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -286,8 +330,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--epoch-size", type=int, default=60_000, help="crops seen per epoch")
     parser.add_argument("--lr", type=float, default=4e-3)
     parser.add_argument("--synthetic", type=int, default=60_000, help="synthetic crops to draw")
+    parser.add_argument(
+        "--more-synthetic",
+        type=_count_seed,
+        action="append",
+        default=[],
+        metavar="COUNT:SEED",
+        help="another set of synthetic crops, drawn with another seed (repeatable)",
+    )
+    parser.add_argument(
+        "--synthetic-share", type=float, default=0.4, help="share of each batch that is synthetic"
+    )
+    parser.add_argument(
+        "--size", type=int, default=INPUT_SIZE, help="the model's input: crops are size x size"
+    )
     parser.add_argument("--threads", type=int, default=2, help="CPU threads for torch")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--resume", default=None, help="start from these weights (a .pt file)")
     parser.add_argument("--out", default=str(MODEL_PATH), help="where to write the ONNX model")
     args = parser.parse_args(argv)
     try:

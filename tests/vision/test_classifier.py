@@ -1,0 +1,162 @@
+"""The ONNX tile classifier: loading, metadata, any crop, the four turns, batches, real photos."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import cv2
+import numpy as np
+import pytest
+
+from datasets.augment import augment_crop
+from datasets.codes import CLASS_CODES
+from datasets.render import render_tile
+from tests.conftest import PHOTOS, require_shared
+from vision.classifier import Classification, ModelError, TileClassifier
+from vision.crops import CropError
+
+
+@pytest.fixture(scope="module")
+def classifier() -> TileClassifier:
+    return TileClassifier()
+
+
+def drawn(code: str, seed: int) -> np.ndarray:
+    """An upright procedural tile as a camera would crop it, face square to the box."""
+    rng = np.random.default_rng(seed)
+    tile = render_tile(code, rng, "procedural", height=96)
+    crop, rotation = augment_crop(tile, rng, rotation=0)
+    return crop
+
+
+def test_metadata_names_codes_size_and_normalisation(classifier):
+    assert classifier.codes == CLASS_CODES
+    assert 16 <= classifier.size <= 96
+    assert len(classifier.mean) == 3 and len(classifier.std) == 3
+    assert classifier.input_name == classifier.session.get_inputs()[0].name
+    assert classifier.metadata["channel_order"] == "BGR"
+    assert "CC BY 4.0" in classifier.metadata["credits"]
+
+
+def test_model_file_is_small_enough():
+    from vision.classifier import DEFAULT_MODEL
+
+    assert DEFAULT_MODEL.stat().st_size <= 5_000_000
+
+
+def test_a_result_has_code_confidence_top_and_flags(classifier):
+    (result,) = classifier.classify([drawn("7z", 1)])
+    assert isinstance(result, Classification)
+    assert result.code == result.top[0][0] == "7z"
+    assert result.confidence == pytest.approx(result.top[0][1])
+    probabilities = [p for _, p in result.top]
+    assert probabilities == sorted(probabilities, reverse=True) and sum(probabilities) <= 1.0001
+    assert result.rotation in (0, 90, 180, 270)
+    with pytest.raises(AttributeError):
+        result.code = "1m"  # frozen
+
+
+@pytest.mark.parametrize("code", ["3m", "8m", "5p", "9s", "1z", "4z", "6z", "back"])
+def test_the_four_turns_of_a_crop_give_the_same_code(classifier, code):
+    crop = drawn(code, 3)
+    turns = [np.ascontiguousarray(np.rot90(crop, -k)) for k in range(4)]  # k clockwise turns
+    results = classifier.classify(turns)
+    assert [r.code for r in results] == [code] * 4
+
+
+@pytest.mark.parametrize("code", ["2m", "7p", "3s", "2z"])
+def test_rotation_says_how_the_face_is_turned(classifier, code):
+    crop = drawn(code, 5)
+    turns = [np.ascontiguousarray(np.rot90(crop, -k)) for k in range(4)]
+    assert [r.rotation for r in classifier.classify(turns)] == [0, 90, 180, 270]
+
+
+def test_batch_and_single_calls_agree(classifier):
+    crops = [drawn(code, 11) for code in ("1m", "9p", "5s", "3z", "2f", "back")]
+    together = classifier.classify(crops)
+    alone = [classifier.classify([crop])[0] for crop in crops]
+    for a, b in zip(together, alone, strict=True):
+        assert a.code == b.code
+        assert a.confidence == pytest.approx(b.confidence, abs=1e-4)
+
+
+def test_any_crop_size_and_colour_layout(classifier):
+    crop = drawn("6p", 2)
+    variants = [
+        cv2.resize(crop, (9, 12)),
+        cv2.resize(crop, (300, 400)),
+        cv2.resize(crop, (200, 60)),  # a box stretched sideways
+        cv2.cvtColor(crop, cv2.COLOR_BGR2BGRA),
+        crop.astype(np.float32) / 255.0,
+    ]
+    results = classifier.classify(variants)
+    assert len(results) == len(variants)
+    assert all(r.code in CLASS_CODES for r in results)
+    assert [r.code for r in results[1:]] == ["6p"] * 4
+    grey = classifier.classify([cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)])
+    assert grey[0].code in CLASS_CODES
+
+
+def test_no_crops_gives_no_results(classifier):
+    assert classifier.classify([]) == []
+
+
+@pytest.mark.parametrize(
+    "bad, words",
+    [
+        (None, "not an image"),
+        (np.zeros((1, 1, 3), np.uint8), "at least 2x2"),
+        (np.zeros((10, 10, 2), np.uint8), "channels"),
+    ],
+)
+def test_bad_crops_are_refused_with_a_sentence_naming_them(classifier, bad, words):
+    with pytest.raises(CropError, match=words) as error:
+        classifier.classify([drawn("1m", 0), bad])
+    assert "crop 1" in str(error.value)
+
+
+def test_a_missing_model_is_a_clear_error(tmp_path):
+    with pytest.raises(ModelError, match="No tile classifier model"):
+        TileClassifier(tmp_path / "none.onnx")
+    junk = tmp_path / "junk.onnx"
+    junk.write_bytes(b"not a model")
+    with pytest.raises(ModelError, match="not a model"):
+        TileClassifier(junk)
+
+
+def test_real_photos_sample(classifier):
+    """Tiles of 20 valid photos (never trained on), cut at their labelled boxes."""
+    from datasets.photos import crop_box, labels_look_wrong, list_photos
+
+    require_shared(PHOTOS / "valid")
+    crops, codes = [], []
+    for photo in list_photos("valid", PHOTOS)[::15][:20]:
+        image = cv2.imread(str(photo.image))
+        tiles = photo.tiles(image.shape[1], image.shape[0])
+        if labels_look_wrong(tiles):
+            continue
+        for tile in tiles:
+            crops.append(crop_box(image, tile.box))
+            codes.append(tile.code)
+    results = classifier.classify(crops)
+    right = np.array([r.code == c for r, c in zip(results, codes, strict=True)])
+    sure = ~np.array([r.unsure for r in results])
+    assert len(crops) > 200
+    assert right.mean() >= 0.97
+    assert right[sure].mean() >= right.mean()  # the unsure flag catches mistakes
+
+
+def test_classify_command_prints_the_contract_json(tmp_path):
+    image = tmp_path / "tile.png"
+    cv2.imwrite(str(image), drawn("2p", 4))
+    result = subprocess.run(
+        [sys.executable, "-m", "mahjong_table", "classify", str(image), "--json"],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    (row,) = json.loads(result.stdout)
+    assert row["image"] == str(image) and row["code"] == "2p"
+    assert 0 < row["confidence"] <= 1 and row["top"][0][0] == "2p"
