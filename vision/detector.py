@@ -28,6 +28,11 @@ SMALL_TILE = 24  # network pixels: tiles shorter than this are looked at again, 
 TARGET_TILE = 36
 MAX_PIXELS = 1024 * 1024
 STRETCHED = 2.2  # tiles found longer than this (median, length to width): a stretched picture
+# Candidates down to this heat are kept while the finder judges the picture (is it stretched,
+# are its tiles small?) and dropped at the end unless above the model's threshold: in a badly
+# stretched photo few tiles clear the threshold at first, too few to tell how it was stretched.
+PROBE_THRESHOLD = 0.15
+SLIVER = 0.45  # a face narrower than this share of the faces around it is a tile's side
 FACE_SHAPE = 1.35  # length to width of a tile's face
 UNSTRETCH_TRIES = 3
 
@@ -98,12 +103,18 @@ class TileFinder:
         back and read again. A picture of the whole table (a camera above it) shows small
         tiles; where the tiles found are shorter than SMALL_TILE network pixels, or none are
         found in a big picture, the finder looks again at a larger size (up to MAX_PIXELS), so
-        tiles are TARGET_TILE pixels long for it."""
+        tiles are TARGET_TILE pixels long for it. These judgements use every candidate above
+        PROBE_THRESHOLD; only tiles above the threshold are answered, slivers left out."""
+        sure = [f for f in self._find_any_size(bgr) if f.score >= self.threshold]
+        return drop_slivers(sure)
+
+    def _find_any_size(self, bgr: np.ndarray) -> list[FoundTile]:
         found, scale = self._find_at(bgr, self.pixels)
         if _stretch(found) is not None:
             return self._find_unstretched(bgr, found)
         area = bgr.shape[0] * bgr.shape[1]
-        lengths = [max(f.box[2] - f.box[0], f.box[3] - f.box[1]) * scale for f in found]
+        sure = [f for f in found if f.score >= self.threshold]
+        lengths = [max(f.box[2] - f.box[0], f.box[3] - f.box[1]) * scale for f in sure]
         if lengths and np.median(lengths) < SMALL_TILE:
             pixels = self.pixels * (TARGET_TILE / float(np.median(lengths))) ** 2
         elif not found and area > 2 * self.pixels:
@@ -158,7 +169,8 @@ class TileFinder:
         return peaks[0], reach[0]
 
     def process_output(self, output, prepared: Prepared) -> list[FoundTile]:
-        return decode(*output, prepared, self.threshold, self.overlap, self.kinds)
+        probe = min(self.threshold, PROBE_THRESHOLD)
+        return decode(*output, prepared, probe, self.overlap, self.kinds)
 
 
 def prepare(bgr: np.ndarray, pixels: int, multiple: int = 32) -> Prepared:
@@ -200,6 +212,22 @@ def decode(
     return [
         FoundTile(tuple(float(v) for v in boxes[i]), float(scores[i]), kinds[kind_index[i]])
         for i in keep
+    ]
+
+
+def drop_slivers(found: list[FoundTile], least: int = 4) -> list[FoundTile]:
+    """The tiles found without slivers: a face box whose short side is under SLIVER of the
+    median short side of the faces found is the side of a tile or the gap between two (the
+    body of a tile shows beside its face), not a face. Needs `least` faces to judge by."""
+    faces = np.array([f.box for f in found if f.kind == "face"], float).reshape(-1, 4)
+    if len(faces) < least:
+        return found
+    short = np.minimum(faces[:, 2] - faces[:, 0], faces[:, 3] - faces[:, 1])
+    narrowest = SLIVER * float(np.median(short))
+    return [
+        f
+        for f in found
+        if f.kind != "face" or min(f.box[2] - f.box[0], f.box[3] - f.box[1]) >= narrowest
     ]
 
 

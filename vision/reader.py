@@ -22,6 +22,18 @@ from vision.grouping import SeatZones, group_hands
 from vision.reading import HandRead, MeldRead, Reading, TileRead
 
 UNSURE_FINDING = 0.4  # a tile the finder is less sure of than this is flagged for a person
+# The finder's boxes are looser or tighter than a person's by about a tenth either way; a crop
+# grown by a tenth on each side keeps the whole face in it (on the valid photos: 98.6 % of the
+# tiles found named right, against 97.8 % cut at the finder's box exactly).
+CROP_MARGIN = 0.1
+# A faint find (under UNSURE_FINDING) that the classifier cannot name either (its best code under
+# this) is no tile: the felt in a gap between groups, a shadow, a hand. Dropping it keeps gaps
+# open for the grouping (on the valid photos: precision +0.4 points, tiles found -0.1).
+NAMELESS = 0.3
+# A face-down tile has no classifier to second the finder, and the finder learnt backs from
+# synthetic scenes alone: it is believed only when the finder is this sure (a faint back is
+# most often the felt in a gap, which would join two groups into one).
+SURE_BACK = 0.5
 
 
 class TileReader:
@@ -70,7 +82,8 @@ class TileReader:
         height, width = bgr.shape[:2]
         found = self.finder.find(bgr)
         faces = [f for f in found if f.kind != "back"]
-        named = self.classifier.classify([crop_box(bgr, f.box) for f in faces]) if faces else []
+        crops = [crop_box(bgr, f.box, CROP_MARGIN) for f in faces]
+        named = self.classifier.classify(crops) if faces else []
         tiles = [
             TileRead(
                 code=n.code,
@@ -81,9 +94,10 @@ class TileReader:
                 unsure=bool(n.unsure) or f.score < UNSURE_FINDING,
             )
             for f, n in zip(faces, named, strict=True)
+            if f.score >= UNSURE_FINDING or n.confidence >= NAMELESS
         ]
         for f in found:
-            if f.kind == "back":
+            if f.kind == "back" and f.score >= SURE_BACK:
                 x0, y0, x1, y1 = f.box
                 turn = 0 if y1 - y0 >= x1 - x0 else 90
                 box = _pixel_box(f.box, width, height)

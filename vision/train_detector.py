@@ -287,6 +287,8 @@ def main(argv: list[str] | None = None) -> int:
         optimiser, max_lr=args.lr, total_steps=total, pct_start=0.05
     )
     history, best, best_row = [], -1.0, {}
+    run_dir = RUNS / args.out.stem  # one folder per output, so runs never overwrite
+    run_dir.mkdir(parents=True, exist_ok=True)
     started = time.time()
     # The dataset's rotated and sheared copies carry boxes grown around turned tiles (some
     # slipped off them): drawn rarely, or the finder learns to draw every box too big.
@@ -332,10 +334,10 @@ def main(argv: list[str] | None = None) -> int:
         score = 2 * row["recall"] * row["precision"] / max(row["recall"] + row["precision"], 1e-9)
         if score > best:
             best, best_row = score, row
-            torch.save(network.state_dict(), RUNS / "best.pt")
-        (RUNS / "history.json").write_text(json.dumps(history, indent=1))
+            torch.save(network.state_dict(), run_dir / "best.pt")
+        (run_dir / "history.json").write_text(json.dumps(history, indent=1))
 
-    network.load_state_dict(torch.load(RUNS / "best.pt"))
+    network.load_state_dict(torch.load(run_dir / "best.pt"))
     meta = {
         "kinds": ["face", "back"],
         "stride": data.STRIDE,

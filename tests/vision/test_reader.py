@@ -1,0 +1,183 @@
+"""The table reader end to end: the demo table group by group, real photos from `../shared`,
+the `recognize` command, voting over frames, and the finder's decoding."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+
+import cv2
+import numpy as np
+import pytest
+
+from tests.conftest import PHOTOS, require_shared
+from tests.vision.test_grouping import assert_hands, canonical
+from vision.bench_reader import match_boxes
+from vision.demo import DEMO_HANDS, demo_scene
+from vision.detector import Prepared, box_iou, decode, suppress_overlaps
+from vision.reader import vote_tiles
+from vision.reading import TileRead
+
+REAL_PHOTOS = [  # valid photos: a grid on felt, a row on a rack, rows on wood, a stretched row
+    "367510082_1446416116203876_4782610030311571409_n_jpg.rf.b947432a5286f45ef915c9bb2f5f7dac.jpg",
+    "IMG_20231102_201334_jpg.rf.cbf",
+    "hand_003_jpg.rf.4d77450281a0bb",
+    "368055741_156164707576861_5919",
+    "Screenshot-2023-10-24-at-22-29-11",
+    "IMG_2761_JPG.rf.e8bd97f7a9828b",
+]
+
+
+@cache
+def reader():
+    from vision import TileReader
+
+    return TileReader()
+
+
+# --- the whole reader -----------------------------------------------------------------------
+
+
+def test_reads_the_demo_table_group_by_group():
+    reading = reader().read(demo_scene().image)
+    assert_hands(reading, DEMO_HANDS)
+    truth = [t for t in demo_scene().tiles]
+    assert len(reading.tiles) == len(truth)
+    found = match_boxes(np.array([t.box for t in reading.tiles]), np.array([t.box for t in truth]))
+    assert (found >= 0).all(), "every tile's box overlaps its true box at IoU >= 0.5"
+    assert [t.code for t in reading.tiles] == [truth[j].code for j in found]
+
+
+def test_reads_the_demo_table_from_several_frames():
+    from vision.capture import DemoSource, frames
+
+    shots = [f for _, f in zip(range(3), frames(DemoSource()), strict=False)]
+    reading = reader().read_votes(shots)
+    assert_hands(reading, DEMO_HANDS)
+
+
+def _photo(name: str):
+    from datasets.photos import list_photos
+
+    folder = require_shared(PHOTOS / "valid")
+    photo = next(p for p in list_photos("valid", PHOTOS) if p.image.name.startswith(name))
+    assert folder.is_dir()
+    image = cv2.imread(str(photo.image), cv2.IMREAD_COLOR)
+    return image, photo.tiles(image.shape[1], image.shape[0])
+
+
+@pytest.fixture(scope="module")
+def real_readings():
+    """(reading, labels) of each photo in REAL_PHOTOS."""
+    out = []
+    for name in REAL_PHOTOS:
+        image, labels = _photo(name)
+        out.append((reader().read(image), labels))
+    return out
+
+
+def test_reads_real_photos_to_the_mark(real_readings):
+    found = named = reported = truth = 0
+    for reading, labels in real_readings:
+        faces = [t for t in reading.tiles if t.code != "back"]
+        matched = match_boxes(np.array([t.box for t in faces]), np.array([t.box for t in labels]))
+        found += int((matched >= 0).sum())
+        named += sum(
+            j >= 0 and labels[j].code == t.code for t, j in zip(faces, matched, strict=True)
+        )
+        reported += len(faces)
+        truth += len(labels)
+        assert (matched >= 0).sum() >= 0.6 * len(labels), "every photo is mostly read"
+    assert found >= 0.95 * truth, "found"
+    assert named >= 0.93 * truth, "named right"
+    assert found >= 0.95 * reported, "precision"
+
+
+def test_rows_of_real_tiles_make_hands(real_readings):
+    for reading, _ in real_readings:
+        assert reading.hands, "rows of tiles make at least one hand"
+        for hand in reading.hands:
+            request = hand.to_request(reading.tiles)
+            assert len(request["hand"]) == 2 * len(hand.concealed)
+
+
+def test_an_empty_table_has_no_tiles_and_no_hands():
+    from datasets.augment import table_background
+
+    reading = reader().read(table_background(np.random.default_rng(1), 480, 640))
+    assert reading.tiles == () and reading.hands == ()
+
+
+def test_a_non_picture_is_refused_with_a_sentence():
+    with pytest.raises(ValueError, match="colour picture"):
+        reader().read(np.zeros((20, 20), np.uint8))
+
+
+def test_recognize_prints_contract_json_and_draws_groups(tmp_path, capsys):
+    from mahjong_table.cli import main
+
+    table = tmp_path / "table.png"
+    cv2.imwrite(str(table), demo_scene().image)
+    drawn = tmp_path / "drawn.png"
+    assert main(["recognize", str(table), "--json", "--draw", str(drawn)]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["image"] == str(table)
+    assert (answer["width"], answer["height"]) == demo_scene().image.shape[1::-1]
+    first = answer["tiles"][0]
+    assert set(first) >= {"code", "box", "confidence"} and len(first["box"]) == 4
+    x0, y0, x1, y1 = first["box"]
+    assert 0 <= x0 < x1 <= answer["width"] and 0 <= y0 < y1 <= answer["height"]
+    requests = {h["position"]: h["request"] for h in answer["hands"]}
+    assert canonical(requests["bottom"]) == canonical(DEMO_HANDS["bottom"].request())
+    picture = cv2.imread(str(drawn))
+    assert picture.shape == demo_scene().image.shape
+    assert not np.array_equal(picture, demo_scene().image)
+
+
+# --- voting and the finder's decoding (no models) -------------------------------------------
+
+
+def tile(code: str, x: int, confidence: float = 0.9) -> TileRead:
+    return TileRead(code, (x, 10, x + 30, 50), confidence)
+
+
+def test_votes_take_the_code_most_frames_agree_on_and_drop_flickers():
+    frames = [
+        (tile("3m", 0), tile("5p", 40)),
+        (tile("3m", 1), tile("6p", 41, 0.95), tile("1z", 200)),  # 6p misread, 1z a flicker
+        (tile("3m", 2), tile("5p", 39)),
+    ]
+    voted = sorted(vote_tiles(frames), key=lambda t: t.box[0])
+    assert [t.code for t in voted] == ["3m", "5p"]
+    assert not voted[0].unsure and not voted[1].unsure
+    split = vote_tiles([(tile("3m", 0),), (tile("8m", 0),), (tile("3m", 0, 0.5),)])
+    assert [t.code for t in split] == ["3m"] and not split[0].unsure
+    tie = vote_tiles([(tile("3m", 0, 0.6),), (tile("8m", 0, 0.9),)])
+    assert [t.code for t in tie] == ["8m"] and tie[0].unsure
+
+
+def test_one_frame_votes_for_itself():
+    assert vote_tiles([(tile("3m", 0),)]) == (tile("3m", 0),)
+
+
+def test_duplicate_boxes_along_a_long_tile_are_suppressed():
+    boxes = np.array([[0, 0, 300, 30], [10, 0, 310, 30], [0, 40, 300, 70]], float)
+    assert suppress_overlaps(boxes, np.array([0.6, 0.9, 0.8]), 0.5) == [1, 2]
+    assert box_iou(boxes[:1], boxes[:1])[0, 0] == pytest.approx(1.0)
+
+
+def test_decoding_maps_peaks_back_to_picture_pixels():
+    peaks = np.zeros((2, 8, 8), np.float32)
+    peaks[0, 2, 3] = 0.9  # a face at cell (3, 2): centre (14, 10) in network pixels
+    peaks[1, 6, 6] = 0.2  # a weak back, under the threshold
+    reach = np.full((4, 8, 8), 4.0, np.float32)
+    prepared = Prepared(np.zeros((1, 32, 32, 3), np.uint8), scale=0.5, width=64, height=64)
+    (found,) = decode(peaks, reach, prepared, threshold=0.3, overlap=0.5)
+    assert found.kind == "face" and found.score == pytest.approx(0.9)
+    assert found.box == pytest.approx((20.0, 12.0, 36.0, 28.0))
+
+
+def test_matching_counts_each_true_box_once():
+    truth = np.array([[0, 0, 10, 10], [20, 0, 30, 10]], float)
+    found = np.array([[0, 0, 10, 10], [1, 0, 11, 10], [20, 0, 30, 10], [50, 0, 60, 10]], float)
+    assert match_boxes(found, truth).tolist() == [0, -1, 1, -1]
