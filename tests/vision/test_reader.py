@@ -181,3 +181,56 @@ def test_matching_counts_each_true_box_once():
     truth = np.array([[0, 0, 10, 10], [20, 0, 30, 10]], float)
     found = np.array([[0, 0, 10, 10], [1, 0, 11, 10], [20, 0, 30, 10], [50, 0, 60, 10]], float)
     assert match_boxes(found, truth).tolist() == [0, -1, 1, -1]
+
+
+# --- what the reader believes of the finder (stand-in finder and classifier) ----------------
+
+
+class _Finder:
+    def __init__(self, found):
+        self.found = found
+
+    def find(self, bgr):
+        return self.found
+
+
+class _Classifier:
+    """Names every crop `7z`, as sure as the crop's width says (wide crops: sure)."""
+
+    rotation_output = "rotation"
+
+    def classify(self, crops):
+        from vision.classifier import Classification
+
+        return [
+            Classification("7z", 0.9 if crop.shape[1] > 20 else 0.1, (("7z", 0.9),), False)
+            for crop in crops
+        ]
+
+
+def test_faint_finds_nobody_can_name_and_faint_backs_are_not_tiles():
+    from vision.detector import FoundTile
+    from vision.reader import TileReader
+
+    found = [
+        FoundTile((10, 10, 40, 50), 0.9, "face"),  # a sure face
+        FoundTile((50, 10, 80, 50), 0.35, "face"),  # faint, but the classifier names it
+        FoundTile((90, 10, 101, 50), 0.35, "face"),  # faint and nameless: felt in a gap
+        FoundTile((120, 10, 130, 50), 0.8, "face"),  # nameless but surely found: kept, unsure
+        FoundTile((140, 10, 170, 50), 0.4, "back"),  # a faint back
+        FoundTile((180, 10, 210, 50), 0.7, "back"),  # a sure back
+    ]
+    reader = TileReader(finder=_Finder(found), classifier=_Classifier())
+    tiles = reader.named_tiles(np.zeros((60, 220, 3), np.uint8))
+    assert sorted(t.box[0] for t in tiles) == [10, 50, 120, 180]
+    assert [t.code for t in sorted(tiles, key=lambda t: t.box[0])] == ["7z", "7z", "7z", "back"]
+
+
+def test_a_sliver_beside_whole_faces_is_dropped():
+    from vision.detector import FoundTile, drop_slivers
+
+    faces = [FoundTile((x, 0, x + 30, 40), 0.9, "face") for x in (0, 32, 64, 96)]
+    sliver = FoundTile((128, 0, 138, 40), 0.9, "face")  # a third of a face wide
+    back = FoundTile((140, 0, 150, 40), 0.9, "back")  # backs are not judged by faces' widths
+    assert drop_slivers(faces + [sliver, back]) == faces + [back]
+    assert drop_slivers(faces[:2] + [sliver]) == faces[:2] + [sliver]  # too few to judge by
