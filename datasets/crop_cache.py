@@ -178,9 +178,10 @@ def build_synthetic(
     )
 
 
-def synthetic_name(count: int, seed: int = 1) -> str:
-    """The cache file name of `count` synthetic crops drawn with `seed`."""
-    return f"synthetic-{count}" if seed == 1 else f"synthetic-{count}-seed{seed}"
+def synthetic_name(count: int, seed: int = 1, style: str | None = None) -> str:
+    """The cache file name of `count` synthetic crops drawn with `seed` (in `style` alone)."""
+    name = f"synthetic-{count}" if seed == 1 else f"synthetic-{count}-seed{seed}"
+    return f"{name}-{style}" if style else name
 
 
 def load_or_build(name: str, build) -> CropSet:

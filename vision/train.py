@@ -142,11 +142,13 @@ def load_data(args):
             lambda: build_synthetic(args.synthetic, seed=1, workers=args.threads),
         )
     ]
-    for count, seed in args.more_synthetic:
+    for count, seed, style in args.more_synthetic:
         sets.append(
             load_or_build(
-                synthetic_name(count, seed),
-                lambda count=count, seed=seed: build_synthetic(count, seed, workers=args.threads),
+                synthetic_name(count, seed, style),
+                lambda count=count, seed=seed, style=style: build_synthetic(
+                    count, seed, styles=(style,) if style else None, workers=args.threads
+                ),
             )
         )
     synthetic = CropSet.concat(sets)
@@ -314,9 +316,17 @@ def metadata(history: list[dict], seconds: float, size: int = INPUT_SIZE) -> dic
     }
 
 
-def _count_seed(text: str) -> tuple[int, int]:
-    count, _, seed = text.partition(":")
-    return int(count), int(seed or 1)
+def _more_synthetic(text: str) -> tuple[int, int, str | None]:
+    """`COUNT[:SEED[:STYLE]]` -> (count, seed, style or None for every training style)."""
+    from datasets.crop_cache import training_styles
+
+    count, _, rest = text.partition(":")
+    seed, _, style = rest.partition(":")
+    if style and style not in training_styles():
+        raise argparse.ArgumentTypeError(
+            f"{style!r} is not a training style; choose from {', '.join(training_styles())}."
+        )
+    return int(count), int(seed or 1), style or None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -332,11 +342,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--synthetic", type=int, default=60_000, help="synthetic crops to draw")
     parser.add_argument(
         "--more-synthetic",
-        type=_count_seed,
+        type=_more_synthetic,
         action="append",
         default=[],
-        metavar="COUNT:SEED",
-        help="another set of synthetic crops, drawn with another seed (repeatable)",
+        metavar="COUNT:SEED[:STYLE]",
+        help="another set of synthetic crops, drawn with another seed, in one style if named "
+        "(repeatable)",
     )
     parser.add_argument(
         "--synthetic-share", type=float, default=0.4, help="share of each batch that is synthetic"
