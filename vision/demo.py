@@ -62,7 +62,11 @@ DEMO_HANDS: dict[str, Hand] = {
         flowers_in_front=True,
     ),
 }
-DEMO_SEED = 2024
+# The look of the demo's tiles (colours, ink, light, stroke jitter) is drawn from this seed. The
+# reader does not read every look of our procedural style right (its flowers and seasons, a 九
+# taken for 八, a back for a White): of seeds 2020-2031, 2020, 2025 and 2030 read every tile. The
+# demo shows one of those, so a new player's first reading is a right one.
+DEMO_SEED = 2025
 DEMO_TILE_HEIGHT = 56
 
 
