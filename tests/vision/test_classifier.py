@@ -58,12 +58,20 @@ def test_a_result_has_code_confidence_top_and_flags(classifier):
         result.code = "1m"  # frozen
 
 
-@pytest.mark.parametrize("code", ["3m", "8m", "5p", "9s", "1z", "4z", "6z", "back"])
-def test_the_four_turns_of_a_crop_give_the_same_code(classifier, code):
-    crop = drawn(code, 3)
-    turns = [np.ascontiguousarray(np.rot90(crop, -k)) for k in range(4)]  # k clockwise turns
-    results = classifier.classify(turns)
-    assert [r.code for r in results] == [code] * 4
+TURN_CODES = ["3m", "8m", "5p", "9s", "1z", "4z", "6z", "back"]
+
+
+def test_the_four_turns_of_a_crop_give_the_same_code(classifier):
+    """A seat's view is a quarter turn of another's: turning a crop never changes the answer,
+    and the tiles read right at each turn as often as upright (most of them)."""
+    crops = [(code, drawn(code, seed)) for code in TURN_CODES for seed in range(6)]
+    right_at_turn = [0, 0, 0, 0]
+    for code, crop in crops:
+        turns = [np.ascontiguousarray(np.rot90(crop, -k)) for k in range(4)]  # k clockwise turns
+        read = [r.code for r in classifier.classify(turns)]
+        assert len(set(read)) == 1, f"{code}: {read} over the four turns"
+        right_at_turn = [n + (r == code) for n, r in zip(right_at_turn, read, strict=True)]
+    assert min(right_at_turn) >= 0.9 * len(crops), right_at_turn
 
 
 @pytest.mark.parametrize("code", ["2m", "7p", "3s", "2z"])
@@ -127,12 +135,12 @@ def test_a_missing_model_is_a_clear_error(tmp_path):
 
 
 def test_real_photos_sample(classifier):
-    """Tiles of 20 valid photos (never trained on), cut at their labelled boxes."""
+    """Tiles of every third valid photo (never trained on), cut at their labelled boxes."""
     from datasets.photos import crop_box, labels_look_wrong, list_photos
 
     require_shared(PHOTOS / "valid")
     crops, codes = [], []
-    for photo in list_photos("valid", PHOTOS)[::15][:20]:
+    for photo in list_photos("valid", PHOTOS)[::3]:
         image = cv2.imread(str(photo.image))
         tiles = photo.tiles(image.shape[1], image.shape[0])
         if labels_look_wrong(tiles):
@@ -143,9 +151,10 @@ def test_real_photos_sample(classifier):
     results = classifier.classify(crops)
     right = np.array([r.code == c for r, c in zip(results, codes, strict=True)])
     sure = ~np.array([r.unsure for r in results])
-    assert len(crops) > 200
+    assert len(crops) > 1500
     assert right.mean() >= 0.97
-    assert right[sure].mean() >= right.mean()  # the unsure flag catches mistakes
+    assert right[sure].mean() > right.mean()  # the unsure flag catches mistakes
+    assert right[~sure].mean() < right.mean()
 
 
 def test_classify_command_prints_the_contract_json(tmp_path):
