@@ -36,7 +36,7 @@ from datasets.crop_cache import (
 )
 from datasets.photos import CREDIT, REPO_ROOT, in_holdout
 
-INPUT_SIZE = 40
+INPUT_SIZE = 48
 MEAN = (0.5, 0.5, 0.5)
 STD = (0.25, 0.25, 0.25)
 UNSURE_BELOW = 0.6  # a confidence under this asks a person
