@@ -117,7 +117,7 @@ class TileFinder:
         lengths = [max(f.box[2] - f.box[0], f.box[3] - f.box[1]) * scale for f in sure]
         if lengths and np.median(lengths) < SMALL_TILE:
             pixels = self.pixels * (TARGET_TILE / float(np.median(lengths))) ** 2
-        elif not found and area > 2 * self.pixels:
+        elif not sure and area > 2 * self.pixels:
             pixels = 4 * self.pixels
         else:
             return found
@@ -169,6 +169,7 @@ class TileFinder:
         return peaks[0], reach[0]
 
     def process_output(self, output, prepared: Prepared) -> list[FoundTile]:
+        """Candidates down to PROBE_THRESHOLD, duplicates removed; `find` keeps the sure ones."""
         probe = min(self.threshold, PROBE_THRESHOLD)
         return decode(*output, prepared, probe, self.overlap, self.kinds)
 

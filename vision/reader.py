@@ -83,7 +83,7 @@ class TileReader:
         found = self.finder.find(bgr)
         faces = [f for f in found if f.kind != "back"]
         crops = [crop_box(bgr, f.box, CROP_MARGIN) for f in faces]
-        named = self.classifier.classify(crops) if faces else []
+        named = self.classifier.classify(crops) if crops else []
         tiles = [
             TileRead(
                 code=n.code,
