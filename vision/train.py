@@ -133,9 +133,47 @@ def predict(model, images: np.ndarray, batch: int = 512, size: int = INPUT_SIZE)
     return np.concatenate(out) if out else np.zeros(0, np.int64)
 
 
+def build_found(split: str = "train") -> CropSet:
+    """Real crops cut at the tile finder's boxes (as the reader cuts them), each named by the
+    labelled tile it covers (IoU >= 0.5); finds that cover no labelled tile are left out."""
+    import cv2
+
+    from datasets.crop_cache import UNKNOWN_ROTATION, context_crop, progress
+    from datasets.photos import labels_look_wrong, list_photos
+    from vision.bench_reader import match_boxes
+    from vision.detector import TileFinder
+
+    finder = TileFinder()
+    images, codes, groups = [], [], []
+    photos = list_photos(split)
+    for photo in progress(photos, len(photos), f"finding tiles in {split} photos"):
+        image = cv2.imread(str(photo.image), cv2.IMREAD_COLOR)
+        if image is None:
+            continue
+        labels = photo.tiles(image.shape[1], image.shape[0])
+        if not labels or labels_look_wrong(labels):
+            continue
+        faces = [f for f in finder.find(image) if f.kind == "face"]
+        boxes = np.array([f.box for f in faces], float).reshape(-1, 4)
+        truth = np.array([t.box for t in labels], float)
+        for box, j in zip(boxes, match_boxes(boxes, truth), strict=True):
+            if j >= 0:
+                images.append(context_crop(image, box))
+                codes.append(CLASS_CODES.index(labels[j].code))
+                groups.append(photo.source)
+    return CropSet(
+        np.stack(images),
+        np.array(codes, np.int16),
+        np.full(len(codes), UNKNOWN_ROTATION, np.int16),
+        np.array(groups),
+    )
+
+
 def load_data(args):
     """Real and synthetic crops, and the held-out parts used to watch training."""
     real = load_or_build("real-train", build_real)
+    if args.found_crops:  # the same photos' tiles again, cut where the finder put its boxes
+        real = CropSet.concat([real, load_or_build("real-train-found", build_found)])
     sets = [
         load_or_build(
             synthetic_name(args.synthetic),
@@ -351,6 +389,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--synthetic-share", type=float, default=0.4, help="share of each batch that is synthetic"
+    )
+    parser.add_argument(
+        "--found-crops",
+        action="store_true",
+        help="also learn from the train photos' tiles cut at the tile finder's boxes",
     )
     parser.add_argument(
         "--size", type=int, default=INPUT_SIZE, help="the model's input: crops are size x size"
