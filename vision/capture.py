@@ -29,9 +29,11 @@ for it.
 
 from __future__ import annotations
 
+import atexit
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -298,7 +300,10 @@ class Stillness:
 
 
 class Feed:
-    """A source read in a background thread: the latest frame, stillness and status."""
+    """A source read in a background thread: the latest frame, stillness and status.
+
+    Every feed still open when Python exits is closed first (`_close_open_feeds`): a capture
+    thread cut off inside OpenCV while the interpreter shuts down can abort the process."""
 
     def __init__(self, source: Source | str | int, backoff: Backoff | None = None):
         self.source = make_source(source) if isinstance(source, str | int) else source
@@ -314,6 +319,7 @@ class Feed:
             target=self._run, args=(backoff,), name="table-camera", daemon=True
         )
         self._thread.start()
+        _OPEN_FEEDS.add(self)
 
     def _run(self, backoff) -> None:
         try:
@@ -372,6 +378,16 @@ class Feed:
     def close(self) -> None:
         self._stop.set()
         self._thread.join(timeout=5)
+        _OPEN_FEEDS.discard(self)
+
+
+_OPEN_FEEDS: weakref.WeakSet[Feed] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_open_feeds() -> None:
+    for feed in list(_OPEN_FEEDS):
+        feed.close()
 
 
 def open_feed(source: str | int = "auto") -> Feed:
