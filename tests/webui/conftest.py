@@ -99,6 +99,7 @@ def boot(response) -> dict:
 def app(tmp_path):
     app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path / "data"), "PIN": PIN})
     yield app
+    app.extensions["table_camera"].close()  # a page that asked for the camera started it
 
 
 @pytest.fixture
