@@ -77,17 +77,23 @@ def progress(iterable, total: int | None = None, desc: str = "", unit: str = "im
     return tqdm(iterable, total=total, desc=desc, unit=unit, dynamic_ncols=True)
 
 
-def build_real(split: str = "train") -> CropSet:
+def labelled_tiles(image: np.ndarray, labels) -> list[tuple[tuple, str]]:
+    """The (box, code) of every labelled tile of a photo, as a person drew it."""
+    return [(tile.box, tile.code) for tile in labels]
+
+
+def build_real(split: str = "train", tiles_of=labelled_tiles, doing: str = "cutting") -> CropSet:
+    """Crops of a split's photos: `tiles_of(image, labels)` says which (box, code) to cut."""
     images, codes, groups = [], [], []
     photos = list_photos(split)
-    for photo in progress(photos, len(photos), f"cutting {split} crops"):
+    for photo in progress(photos, len(photos), f"{doing} {split} crops"):
         image = cv2.imread(str(photo.image), cv2.IMREAD_COLOR)
         if image is None:
             continue
         height, width = image.shape[:2]
-        for tile in photo.tiles(width, height):
-            images.append(context_crop(image, tile.box))
-            codes.append(CLASS_CODES.index(tile.code))
+        for box, code in tiles_of(image, photo.tiles(width, height)):
+            images.append(context_crop(image, box))
+            codes.append(CLASS_CODES.index(code))
             groups.append(photo.source)
     return CropSet(
         np.stack(images),

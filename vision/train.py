@@ -135,38 +135,24 @@ def predict(model, images: np.ndarray, batch: int = 512, size: int = INPUT_SIZE)
 
 def build_found(split: str = "train") -> CropSet:
     """Real crops cut at the tile finder's boxes (as the reader cuts them), each named by the
-    labelled tile it covers (IoU >= 0.5); finds that cover no labelled tile are left out."""
-    import cv2
-
-    from datasets.crop_cache import UNKNOWN_ROTATION, context_crop, progress
-    from datasets.photos import labels_look_wrong, list_photos
+    labelled tile it covers (IoU >= 0.5); finds that cover no labelled tile are left out, and so
+    are photos whose labels slipped."""
+    from datasets.photos import labels_look_wrong
     from vision.bench_reader import match_boxes
     from vision.detector import TileFinder
 
     finder = TileFinder()
-    images, codes, groups = [], [], []
-    photos = list_photos(split)
-    for photo in progress(photos, len(photos), f"finding tiles in {split} photos"):
-        image = cv2.imread(str(photo.image), cv2.IMREAD_COLOR)
-        if image is None:
-            continue
-        labels = photo.tiles(image.shape[1], image.shape[0])
+
+    def found_tiles(image, labels):
         if not labels or labels_look_wrong(labels):
-            continue
-        faces = [f for f in finder.find(image) if f.kind == "face"]
-        boxes = np.array([f.box for f in faces], float).reshape(-1, 4)
+            return []
+        boxes = np.array([f.box for f in finder.find(image) if f.kind == "face"], float)
+        boxes = boxes.reshape(-1, 4)
         truth = np.array([t.box for t in labels], float)
-        for box, j in zip(boxes, match_boxes(boxes, truth), strict=True):
-            if j >= 0:
-                images.append(context_crop(image, box))
-                codes.append(CLASS_CODES.index(labels[j].code))
-                groups.append(photo.source)
-    return CropSet(
-        np.stack(images),
-        np.array(codes, np.int16),
-        np.full(len(codes), UNKNOWN_ROTATION, np.int16),
-        np.array(groups),
-    )
+        matched = match_boxes(boxes, truth)
+        return [(box, labels[j].code) for box, j in zip(boxes, matched, strict=True) if j >= 0]
+
+    return build_real(split, found_tiles, "finding tiles for")
 
 
 def load_data(args):
