@@ -47,7 +47,7 @@ class TileClassifier:
         providers: list[str] | None = None,
         second_look: bool = True,
     ):
-        import onnxruntime as ort
+        from vision.sessions import cpu_session
 
         path = Path(model_path) if model_path else DEFAULT_MODEL
         if not path.is_file():
@@ -55,17 +55,8 @@ class TileClassifier:
                 f"No tile classifier model at {path}; train one with "
                 "`python -m vision.train` or pass model_path."
             )
-        options = ort.SessionOptions()
-        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-        options.intra_op_num_threads = 2
-        options.inter_op_num_threads = 1
-        options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
-        # Threads that spin while waiting cost more than they give on a busy 2-core machine.
-        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         try:
-            self.session = ort.InferenceSession(
-                str(path), options, providers=providers or ["CPUExecutionProvider"]
-            )
+            self.session = cpu_session(path, providers)
         except Exception as error:  # onnxruntime raises its own types for a bad file
             raise ModelError(f"{path} is not a model onnxruntime can load: {error}") from error
         meta = self.session.get_modelmeta().custom_metadata_map

@@ -71,7 +71,7 @@ class TileFinder:
         threshold: float | None = None,
         threads: int = 2,
     ):
-        import onnxruntime
+        from vision.sessions import cpu_session
 
         path = Path(model_path) if model_path else DEFAULT_MODEL
         if not path.is_file():
@@ -79,15 +79,7 @@ class TileFinder:
                 f"The tile finder's model is missing at {path}; train it with "
                 "`python -m vision.train_detector` or restore models/detector.onnx."
             )
-        options = onnxruntime.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
-        options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL
-        # no busy-waiting between calls: on a shared machine spinning threads slow everyone
-        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-        self.session = onnxruntime.InferenceSession(
-            str(path), options, providers=providers or ["CPUExecutionProvider"]
-        )
+        self.session = cpu_session(path, providers, threads)
         meta = self.session.get_modelmeta().custom_metadata_map
         self.input_name = self.session.get_inputs()[0].name
         self.kinds = tuple(json.loads(meta.get("kinds", json.dumps(KINDS))))
