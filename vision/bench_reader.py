@@ -176,12 +176,15 @@ def run(args) -> None:
     photos = photos[: args.limit] if getattr(args, "limit", None) else photos
     ours = Tally("mahjong-table reader")
     peer = Tally("mahjong-detector 0.0.6")
-    readers = [(ours, our_reader(ours)), (peer, peer_reader())]
-    # every photo as labelled, beside the headline figures on the photos whose labels hold
-    as_labelled = {id(ours): Tally(ours.name), id(peer): Tally(peer.name)}
+    # each reader counted twice: on the photos whose labels hold (the headline figures), and on
+    # every photo as labelled
+    readers = [
+        (ours, Tally(ours.name), our_reader(ours)),
+        (peer, Tally(peer.name), peer_reader()),
+    ]
     slipped = 0
     warm = cv2.imread(str(photos[0].image), cv2.IMREAD_COLOR)
-    for _, read in readers:  # load models and warm the sessions before timing
+    for _, _, read in readers:  # load models and warm the sessions before timing
         for _ in range(3):
             read(warm)
     ours.stages.clear()
@@ -193,11 +196,11 @@ def run(args) -> None:
         truth_codes = [t.code for t in labels]
         slip = labels_look_wrong(labels)
         slipped += slip
-        for tally, read in readers:
+        for tally, as_labelled, read in readers:
             started = time.perf_counter()
             boxes, codes = read(image)
             seconds = time.perf_counter() - started
-            as_labelled[id(tally)].add(boxes, codes, truth_boxes, truth_codes, seconds)
+            as_labelled.add(boxes, codes, truth_boxes, truth_codes, seconds)
             if not slip:
                 tally.add(boxes, codes, truth_boxes, truth_codes, seconds)
     _print(photos, ours, peer)
@@ -205,7 +208,7 @@ def run(args) -> None:
         f"  The table leaves out {slipped} photos whose every tile is labelled with one code "
         "(a labelling slip: they show many tiles). With them, as labelled:"
     )
-    for tally in as_labelled.values():
+    for _, tally, _ in readers:
         print(
             f"    {tally.name}: found {_share(tally.found, tally.truth)}, named right "
             f"{_share(tally.named, tally.truth)}, precision {_share(tally.found, tally.reported)}"
