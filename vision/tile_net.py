@@ -8,8 +8,6 @@ net is about 5 million multiply-adds per 48x48 crop, so 30 crops fit well inside
 
 from __future__ import annotations
 
-import json
-
 import torch
 from torch import nn
 
@@ -68,7 +66,7 @@ def export_onnx(model: TileNet, path, size: int, metadata: dict) -> None:
 
     The input is `crops`: uint8, (batch, size, size, 3), BGR; normalisation happens inside.
     """
-    import onnx
+    from vision.onnx_metadata import write_metadata
 
     model = RawInput(model.eval(), metadata["mean"], metadata["std"]).eval()
     dummy = torch.zeros(2, size, size, 3, dtype=torch.uint8)
@@ -82,9 +80,4 @@ def export_onnx(model: TileNet, path, size: int, metadata: dict) -> None:
         opset_version=17,
         dynamo=False,
     )
-    proto = onnx.load(str(path))
-    for key, value in metadata.items():
-        entry = proto.metadata_props.add()
-        entry.key = key
-        entry.value = value if isinstance(value, str) else json.dumps(value)
-    onnx.save(proto, str(path))
+    write_metadata(path, metadata)

@@ -194,8 +194,9 @@ def evaluate(network, examples, pixels=384 * 384, threshold=0.3):
 
 
 def export(network, path: Path, meta: dict) -> None:
-    import onnx
     import torch
+
+    from vision.onnx_metadata import write_metadata
 
     deployed = deployable(network).eval()
     dummy = torch.zeros(1, 384, 384, 3, dtype=torch.uint8)
@@ -209,11 +210,7 @@ def export(network, path: Path, meta: dict) -> None:
         opset_version=17,
         dynamo=False,
     )
-    model = onnx.load(str(path))
-    for key, value in meta.items():
-        entry = model.metadata_props.add()
-        entry.key, entry.value = key, value if isinstance(value, str) else json.dumps(value)
-    onnx.save(model, str(path))
+    write_metadata(path, meta)
 
 
 def plot_curves(history: list[dict], path: Path) -> None:
