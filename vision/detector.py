@@ -201,6 +201,9 @@ def decode(
     boxes = np.stack([cx - left, cy - up, cx + right, cy + down], axis=1) / prepared.scale
     boxes[:, 0::2] = boxes[:, 0::2].clip(0, prepared.width)
     boxes[:, 1::2] = boxes[:, 1::2].clip(0, prepared.height)
+    # a box clipped by the picture's edge to under two pixels across is no tile to name
+    whole = np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]) >= 2
+    boxes, scores, kind_index = boxes[whole], scores[whole], kind_index[whole]
     keep = suppress_overlaps(boxes, scores, overlap)
     return [
         FoundTile(tuple(float(v) for v in boxes[i]), float(scores[i]), kinds[kind_index[i]])
