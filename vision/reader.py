@@ -34,6 +34,13 @@ NAMELESS = 0.3
 # synthetic scenes alone: it is believed only when the finder is this sure (a faint back is
 # most often the felt in a gap, which would join two groups into one).
 SURE_BACK = 0.5
+# A blank face (the White Dragon of many sets) looks face down to the finder, and a set whose
+# backs are as white as its faces shows plain white tiles in its walls, which the classifier takes
+# for that blank face. A tile found face down is read as a face only when the classifier names a
+# face at least this surely AND it lies in line with faces found, as a tile of a laid-out row
+# does (on the valid photos: 98 of 280 White Dragons were taken for backs; with this, tiles found
+# +1.5 points, precision unchanged).
+FACE_UP = 0.5
 
 
 class TileReader:
@@ -75,38 +82,60 @@ class TileReader:
         return self.group(width, height, vote_tiles([self.named_tiles(f) for f in frames]))
 
     def named_tiles(self, bgr: np.ndarray) -> tuple[TileRead, ...]:
-        """The tiles of one picture, found and named, before grouping. Tiles the finder sees
-        face down are not sent to the classifier (walls can hold dozens): they are `back`."""
+        """The tiles of one picture, found and named, before grouping.
+
+        Tiles found face down go to the classifier too: the finder takes blank faces for backs
+        (see FACE_UP). A face-down tile stays `back` unless it proves to be a face."""
         from datasets.photos import crop_box
 
         height, width = bgr.shape[:2]
         found = self.finder.find(bgr)
-        faces = [f for f in found if f.kind != "back"]
-        crops = [crop_box(bgr, f.box, CROP_MARGIN) for f in faces]
+        crops = [crop_box(bgr, f.box, CROP_MARGIN) for f in found]
         named = self.classifier.classify(crops) if crops else []
-        tiles = [
-            TileRead(
-                code=n.code,
-                box=_pixel_box(f.box, width, height),
-                confidence=float(n.confidence),
-                rotation=int(getattr(n, "rotation", 0)) % 360,
-                top=tuple(n.top),
-                unsure=bool(n.unsure) or f.score < UNSURE_FINDING,
-            )
-            for f, n in zip(faces, named, strict=True)
-            if f.score >= UNSURE_FINDING or n.confidence >= NAMELESS
-        ]
-        for f in found:
-            if f.kind == "back" and f.score >= SURE_BACK:
-                x0, y0, x1, y1 = f.box
-                turn = 0 if y1 - y0 >= x1 - x0 else 90
-                box = _pixel_box(f.box, width, height)
-                tiles.append(TileRead("back", box, float(f.score), turn, (("back", f.score),)))
+        faces = np.array([f.box for f in found if f.kind == "face"], float).reshape(-1, 4)
+        tiles = []
+        for f, n in zip(found, named, strict=True):
+            box = _pixel_box(f.box, width, height)
+            if f.kind == "back" and not _face_up(f, n, faces):
+                if f.score >= SURE_BACK:
+                    x0, y0, x1, y1 = f.box
+                    turn = 0 if y1 - y0 >= x1 - x0 else 90
+                    tiles.append(TileRead("back", box, float(f.score), turn, (("back", f.score),)))
+                continue
+            faint = f.kind == "face" and f.score < UNSURE_FINDING
+            if faint and n.confidence < NAMELESS:
+                continue
+            rotation = int(getattr(n, "rotation", 0)) % 360
+            unsure = bool(n.unsure) or faint
+            tiles.append(TileRead(n.code, box, float(n.confidence), rotation, tuple(n.top), unsure))
         return tuple(tiles)
 
     def group(self, width: int, height: int, tiles: tuple[TileRead, ...]) -> Reading:
         hands = group_hands(tiles, width, height, self.rotation_known, self.zones)
         return keep_trusted(Reading(width, height, tiles, hands))
+
+
+def _face_up(found, named, faces: np.ndarray) -> bool:
+    """Whether a tile the finder saw face down is a blank face (see FACE_UP)."""
+    if named.code == "back" or named.confidence < FACE_UP:
+        return False
+    return in_line_with_faces(found.box, faces)
+
+
+def in_line_with_faces(box, faces: np.ndarray, reach: float = 1.6, alike: float = 1.4) -> bool:
+    """Whether `box` lies beside one of `faces` (n x 4) in a row or a column: a face of about
+    its size (each side within `alike` times) whose centre is within `reach` tile lengths along
+    the row and a third of a tile across it."""
+    if len(faces) == 0:
+        return False
+    x0, y0, x1, y1 = box
+    w, h, cx, cy = x1 - x0, y1 - y0, (x0 + x1) / 2, (y0 + y1) / 2
+    fw, fh = faces[:, 2] - faces[:, 0], faces[:, 3] - faces[:, 1]
+    fcx, fcy = (faces[:, 0] + faces[:, 2]) / 2, (faces[:, 1] + faces[:, 3]) / 2
+    same_size = (np.maximum(fw / w, w / fw) < alike) & (np.maximum(fh / h, h / fh) < alike)
+    in_row = (abs(fcy - cy) < 0.35 * h) & (abs(fcx - cx) < reach * w)
+    in_column = (abs(fcx - cx) < 0.35 * w) & (abs(fcy - cy) < reach * h)
+    return bool((same_size & (in_row | in_column)).any())
 
 
 def vote_tiles(frames: list[tuple[TileRead, ...]], overlap: float = 0.5) -> tuple[TileRead, ...]:

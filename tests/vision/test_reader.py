@@ -93,6 +93,18 @@ def test_reads_real_photos_to_the_mark(real_readings):
     assert found >= 0.95 * reported, "precision"
 
 
+def test_blank_white_dragons_in_a_tray_are_read_as_faces_not_backs():
+    """The finder takes a blank face for a face-down tile; the reader must still name it."""
+    image, labels = _photo("IMG_20231217_172349_jpg.rf.a3ce5f5e")
+    blanks = [t for t in labels if t.code == "5z"]
+    assert len(blanks) >= 3, "the photo holds blank White Dragons"
+    reading = reader().read(image)
+    faces = [t for t in reading.tiles if t.code != "back"]
+    matched = match_boxes(np.array([t.box for t in blanks]), np.array([t.box for t in faces]))
+    assert (matched >= 0).all(), "every blank face is found"
+    assert all(faces[j].code == "5z" for j in matched)
+
+
 def test_rows_of_real_tiles_make_hands(real_readings):
     for reading, _ in real_readings:
         assert reading.hands, "rows of tiles make at least one hand"
@@ -177,6 +189,15 @@ def test_decoding_maps_peaks_back_to_picture_pixels():
     assert found.box == pytest.approx((20.0, 12.0, 36.0, 28.0))
 
 
+def test_a_box_the_picture_edge_cuts_to_a_line_is_no_tile():
+    peaks = np.zeros((2, 8, 8), np.float32)
+    peaks[1, 4, 7] = 0.9  # a back whose box lies all but wholly beyond the right edge
+    reach = np.full((4, 8, 8), 4.0, np.float32)
+    reach[0, 4, 7] = 0.0  # reaches no way left of its centre
+    prepared = Prepared(np.zeros((1, 32, 32, 3), np.uint8), scale=1.0, width=30, height=32)
+    assert decode(peaks, reach, prepared, threshold=0.3, overlap=0.5) == []
+
+
 def test_matching_counts_each_true_box_once():
     truth = np.array([[0, 0, 10, 10], [20, 0, 30, 10]], float)
     found = np.array([[0, 0, 10, 10], [1, 0, 11, 10], [20, 0, 30, 10], [50, 0, 60, 10]], float)
@@ -224,6 +245,64 @@ def test_faint_finds_nobody_can_name_and_faint_backs_are_not_tiles():
     tiles = reader.named_tiles(np.zeros((60, 220, 3), np.uint8))
     assert sorted(t.box[0] for t in tiles) == [10, 50, 120, 180]
     assert [t.code for t in sorted(tiles, key=lambda t: t.box[0])] == ["7z", "7z", "7z", "back"]
+
+
+class _NamesEverything5z:
+    """Names every crop a White Dragon, surely, as the classifier does a plain white tile."""
+
+    rotation_output = "rotation"
+
+    def classify(self, crops):
+        from vision.classifier import Classification
+
+        return [Classification("5z", 0.9, (("5z", 0.9),), False) for _ in crops]
+
+
+def test_a_face_down_find_in_a_row_of_faces_is_a_blank_face_and_elsewhere_stays_a_back():
+    from vision.detector import FoundTile
+    from vision.reader import TileReader
+
+    row = [FoundTile((x, 100, x + 30, 140), 0.9, "face") for x in (0, 32, 96)]
+    found = row + [
+        FoundTile((64, 100, 94, 140), 0.6, "back"),  # the gap in the row: a blank face
+        FoundTile((300, 10, 330, 50), 0.6, "back"),  # a white tile far from any face: a back
+        FoundTile((128, 100, 188, 180), 0.3, "back"),  # beside the row, but twice a tile's size
+    ]
+    tiles = TileReader(finder=_Finder(found), classifier=_NamesEverything5z()).named_tiles(
+        np.zeros((200, 400, 3), np.uint8)
+    )
+    by_x = {t.box[0]: t.code for t in tiles}
+    assert by_x == {0: "5z", 32: "5z", 96: "5z", 64: "5z", 300: "back"}
+
+
+def test_a_face_down_find_the_classifier_calls_a_back_stays_a_back():
+    from vision.detector import FoundTile
+    from vision.reader import TileReader
+
+    class _SaysBack:
+        def classify(self, crops):
+            from vision.classifier import Classification
+
+            return [Classification("back", 0.95, (("back", 0.95),), False) for _ in crops]
+
+    found = [FoundTile((0, 0, 30, 40), 0.9, "face"), FoundTile((32, 0, 62, 40), 0.7, "back")]
+    tiles = TileReader(finder=_Finder(found), classifier=_SaysBack()).named_tiles(
+        np.zeros((50, 80, 3), np.uint8)
+    )
+    assert [t.code for t in tiles] == ["back", "back"]
+
+
+def test_in_line_with_faces_wants_a_face_of_its_size_beside_it_in_a_row_or_column():
+    from vision.reader import in_line_with_faces
+
+    faces = np.array([[0, 0, 30, 40], [200, 200, 240, 230]], float)  # one upright, one sideways
+    assert in_line_with_faces((32, 2, 62, 42), faces)  # next in the row
+    assert in_line_with_faces((0, 42, 30, 82), faces)  # next in a column
+    assert in_line_with_faces((242, 200, 282, 230), faces)  # beside the sideways one
+    assert not in_line_with_faces((32, 30, 62, 70), faces)  # a row lower: not in line
+    assert not in_line_with_faces((100, 0, 130, 40), faces)  # too far along the row
+    assert not in_line_with_faces((32, 0, 92, 80), faces)  # twice the size
+    assert not in_line_with_faces((32, 0, 62, 40), np.zeros((0, 4)))  # no faces at all
 
 
 def test_a_sliver_beside_whole_faces_is_dropped():
