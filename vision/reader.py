@@ -84,19 +84,24 @@ class TileReader:
     def named_tiles(self, bgr: np.ndarray) -> tuple[TileRead, ...]:
         """The tiles of one picture, found and named, before grouping.
 
-        Tiles found face down go to the classifier too: the finder takes blank faces for backs
-        (see FACE_UP). A face-down tile stays `back` unless it proves to be a face."""
+        Faces go to the classifier, and so do the tiles found face down that lie in line with
+        faces: the finder takes blank faces for backs (see FACE_UP). A face-down tile stays
+        `back` unless it proves to be a face; walls, away from the rows, are not named at all."""
         from datasets.photos import crop_box
 
         height, width = bgr.shape[:2]
         found = self.finder.find(bgr)
-        crops = [crop_box(bgr, f.box, CROP_MARGIN) for f in found]
-        named = self.classifier.classify(crops) if crops else []
         faces = np.array([f.box for f in found if f.kind == "face"], float).reshape(-1, 4)
+        to_name = [
+            i for i, f in enumerate(found) if f.kind == "face" or in_line_with_faces(f.box, faces)
+        ]
+        crops = [crop_box(bgr, found[i].box, CROP_MARGIN) for i in to_name]
+        named = dict(zip(to_name, self.classifier.classify(crops) if crops else [], strict=True))
         tiles = []
-        for f, n in zip(found, named, strict=True):
+        for i, f in enumerate(found):
             box = _pixel_box(f.box, width, height)
-            if f.kind == "back" and not _face_up(f, n, faces):
+            n = named.get(i)
+            if f.kind == "back" and (n is None or n.code == "back" or n.confidence < FACE_UP):
                 if f.score >= SURE_BACK:
                     x0, y0, x1, y1 = f.box
                     turn = 0 if y1 - y0 >= x1 - x0 else 90
@@ -113,13 +118,6 @@ class TileReader:
     def group(self, width: int, height: int, tiles: tuple[TileRead, ...]) -> Reading:
         hands = group_hands(tiles, width, height, self.rotation_known, self.zones)
         return keep_trusted(Reading(width, height, tiles, hands))
-
-
-def _face_up(found, named, faces: np.ndarray) -> bool:
-    """Whether a tile the finder saw face down is a blank face (see FACE_UP)."""
-    if named.code == "back" or named.confidence < FACE_UP:
-        return False
-    return in_line_with_faces(found.box, faces)
 
 
 def in_line_with_faces(box, faces: np.ndarray, reach: float = 1.6, alike: float = 1.4) -> bool:

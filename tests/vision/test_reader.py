@@ -252,9 +252,13 @@ class _NamesEverything5z:
 
     rotation_output = "rotation"
 
+    def __init__(self):
+        self.crops = 0
+
     def classify(self, crops):
         from vision.classifier import Classification
 
+        self.crops += len(crops)
         return [Classification("5z", 0.9, (("5z", 0.9),), False) for _ in crops]
 
 
@@ -268,11 +272,13 @@ def test_a_face_down_find_in_a_row_of_faces_is_a_blank_face_and_elsewhere_stays_
         FoundTile((300, 10, 330, 50), 0.6, "back"),  # a white tile far from any face: a back
         FoundTile((128, 100, 188, 180), 0.3, "back"),  # beside the row, but twice a tile's size
     ]
-    tiles = TileReader(finder=_Finder(found), classifier=_NamesEverything5z()).named_tiles(
+    classifier = _NamesEverything5z()
+    tiles = TileReader(finder=_Finder(found), classifier=classifier).named_tiles(
         np.zeros((200, 400, 3), np.uint8)
     )
     by_x = {t.box[0]: t.code for t in tiles}
     assert by_x == {0: "5z", 32: "5z", 96: "5z", 64: "5z", 300: "back"}
+    assert classifier.crops == 4, "backs away from the rows (walls) are not sent to be named"
 
 
 def test_a_face_down_find_the_classifier_calls_a_back_stays_a_back():
