@@ -8,7 +8,9 @@ The layout players are asked to use (`docs/reading.md` has a picture):
 - A claimed set (pung, or kong) has its claimed tile turned sideways: at the left end if it came
   from the player on the left, in the middle from across, at the right end from the right. An
   added kong has a second sideways tile stacked on the first, towards the table's centre.
-- A concealed kong shows two backs around two faces (or the two faces around two backs).
+- A concealed kong shows two backs around two faces (or the two faces around two backs). In a set
+  whose backs are as white as its blank White Dragon, the backs read as `5z`: two White Dragons
+  at both ends (or in the middle) around two of one other tile make that set's concealed kong.
 - Flowers are set aside: a group of their own in the line, or a line of their own in front.
 
 How tiles become hands:
@@ -34,7 +36,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -356,6 +358,8 @@ def _as_meld(position: str, members: list[Placed], horizontal: bool) -> MeldRead
     indices = tuple(t.index for t in members)
     if len(members) == 4 and len(backs) == 2 and len({t.code for t in faces}) == 1:
         return MeldRead("concealed_kong", indices)
+    if len(members) == 4 and _white_backs(members):
+        return MeldRead("concealed_kong", indices)
     if backs:
         return None
     sideways = [i for i, t in enumerate(members) if t.reads_vertically != horizontal]
@@ -372,6 +376,34 @@ def _as_meld(position: str, members: list[Placed], horizontal: bool) -> MeldRead
     if kind == "added_kong":  # the stacked tile sits on the claimed one; the order is along
         claimed_from = None
     return MeldRead(kind, indices, claimed=members[first].index, claimed_from=claimed_from)
+
+
+def _white_backs(members: list[Placed]) -> bool:
+    """Whether four tiles are a concealed kong whose backs read as White Dragons: `5z` at both
+    ends around two of one other tile, or two of one tile around `5z` in the middle."""
+    codes = [t.code for t in members]
+    for backs, faces in (((0, 3), (1, 2)), ((1, 2), (0, 3))):
+        face = codes[faces[0]]
+        if codes[backs[0]] == codes[backs[1]] == "5z" and codes[faces[1]] == face:
+            return face not in ("5z", "back") and not face.endswith("f")
+    return False
+
+
+def white_backs_as_backs(
+    tiles: tuple[TileRead, ...], hands: Sequence[HandRead]
+) -> tuple[TileRead, ...]:
+    """The tiles with the White Dragons that stand for backs in a concealed kong (see
+    `_white_backs`) read as `back`, so the picture and the request show the kong as laid."""
+    tiles = list(tiles)
+    for hand in hands:
+        for meld in hand.melds:
+            codes = {tiles[i].code for i in meld.tiles}
+            if meld.kind == "concealed_kong" and len(codes) == 2 and "back" not in codes:
+                for i in meld.tiles:
+                    if tiles[i].code == "5z":  # the kong's tile is the other code
+                        tile = tiles[i]
+                        tiles[i] = replace(tile, code="back", top=(("back", tile.confidence),))
+    return tuple(tiles)
 
 
 def _along(position: str, tile: Placed) -> float:

@@ -18,7 +18,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.grouping import SeatZones, group_hands
+from vision.grouping import SeatZones, group_hands, white_backs_as_backs
 from vision.reading import HandRead, MeldRead, Reading, TileRead
 
 UNSURE_FINDING = 0.4  # a tile the finder is less sure of than this is flagged for a person
@@ -117,6 +117,7 @@ class TileReader:
 
     def group(self, width: int, height: int, tiles: tuple[TileRead, ...]) -> Reading:
         hands = group_hands(tiles, width, height, self.rotation_known, self.zones)
+        tiles = white_backs_as_backs(tiles, hands)
         return keep_trusted(Reading(width, height, tiles, hands))
 
 

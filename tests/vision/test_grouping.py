@@ -80,6 +80,35 @@ def test_every_group_of_the_demo_layout(demo_like):
     assert "back" not in {reading.tiles[i].code for i in bottom.concealed}
 
 
+def test_a_concealed_kong_of_a_set_with_white_backs_reads_as_a_concealed_kong(demo_like):
+    """Where backs are as white as the blank White Dragon, the classifier names them `5z`."""
+    from dataclasses import replace
+
+    from vision.grouping import white_backs_as_backs
+
+    white = tuple(replace(t, code="5z") if t.code == "back" else t for t in tiles_of(demo_like))
+    height, width = demo_like.image.shape[:2]
+    hands = group_hands(white, width, height)
+    reading = keep_trusted(Reading(width, height, white_backs_as_backs(white, hands), hands))
+    assert_hands(reading, DEMO_HANDS)  # the top hand's own White Dragons stay White Dragons
+    bottom = next(h for h in reading.hands if h.position == "bottom")
+    kong = next(m for m in bottom.melds if m.kind == "concealed_kong")
+    assert sorted(reading.tiles[i].code for i in kong.tiles) == ["1m", "1m", "back", "back"]
+
+
+def test_four_white_dragons_or_two_pairs_are_no_white_backed_kong():
+    from vision.grouping import Placed, _white_backs
+
+    def group(*codes):
+        return [Placed(i, c, 30 * i, 0, 30 * i + 28, 40, True, 0) for i, c in enumerate(codes)]
+
+    assert _white_backs(group("5z", "3m", "3m", "5z"))
+    assert _white_backs(group("3m", "5z", "5z", "3m"))
+    assert not _white_backs(group("5z", "5z", "5z", "5z"))
+    assert not _white_backs(group("5z", "5z", "3m", "3m"))
+    assert not _white_backs(group("5z", "3m", "4m", "5z"))
+
+
 @functools.cache
 def random_table(seed: int):
     rng = np.random.default_rng(seed)
