@@ -358,7 +358,7 @@ def _as_meld(position: str, members: list[Placed], horizontal: bool) -> MeldRead
     indices = tuple(t.index for t in members)
     if len(members) == 4 and len(backs) == 2 and len({t.code for t in faces}) == 1:
         return MeldRead("concealed_kong", indices)
-    if len(members) == 4 and _white_backs(members):
+    if len(members) == 4 and white_backed_kong([t.code for t in members]):
         return MeldRead("concealed_kong", indices)
     if backs:
         return None
@@ -378,10 +378,10 @@ def _as_meld(position: str, members: list[Placed], horizontal: bool) -> MeldRead
     return MeldRead(kind, indices, claimed=members[first].index, claimed_from=claimed_from)
 
 
-def _white_backs(members: list[Placed]) -> bool:
-    """Whether four tiles are a concealed kong whose backs read as White Dragons: `5z` at both
-    ends around two of one other tile, or two of one tile around `5z` in the middle."""
-    codes = [t.code for t in members]
+def white_backed_kong(codes: Sequence[str]) -> bool:
+    """Whether four codes, in order along the line, are a concealed kong whose backs read as
+    White Dragons: `5z` at both ends around two of one other tile, or two of one tile around
+    `5z` in the middle."""
     for backs, faces in (((0, 3), (1, 2)), ((1, 2), (0, 3))):
         face = codes[faces[0]]
         if codes[backs[0]] == codes[backs[1]] == "5z" and codes[faces[1]] == face:
@@ -393,12 +393,12 @@ def white_backs_as_backs(
     tiles: tuple[TileRead, ...], hands: Sequence[HandRead]
 ) -> tuple[TileRead, ...]:
     """The tiles with the White Dragons that stand for backs in a concealed kong (see
-    `_white_backs`) read as `back`, so the picture and the request show the kong as laid."""
+    `white_backed_kong`) read as `back`, so the picture and the request show the kong as laid."""
     tiles = list(tiles)
     for hand in hands:
         for meld in hand.melds:
-            codes = {tiles[i].code for i in meld.tiles}
-            if meld.kind == "concealed_kong" and len(codes) == 2 and "back" not in codes:
+            codes = [tiles[i].code for i in meld.tiles]
+            if meld.kind == "concealed_kong" and white_backed_kong(codes):
                 for i in meld.tiles:
                     if tiles[i].code == "5z":  # the kong's tile is the other code
                         tile = tiles[i]

@@ -97,16 +97,13 @@ def test_a_concealed_kong_of_a_set_with_white_backs_reads_as_a_concealed_kong(de
 
 
 def test_four_white_dragons_or_two_pairs_are_no_white_backed_kong():
-    from vision.grouping import Placed, _white_backs
+    from vision.grouping import white_backed_kong
 
-    def group(*codes):
-        return [Placed(i, c, 30 * i, 0, 30 * i + 28, 40, True, 0) for i, c in enumerate(codes)]
-
-    assert _white_backs(group("5z", "3m", "3m", "5z"))
-    assert _white_backs(group("3m", "5z", "5z", "3m"))
-    assert not _white_backs(group("5z", "5z", "5z", "5z"))
-    assert not _white_backs(group("5z", "5z", "3m", "3m"))
-    assert not _white_backs(group("5z", "3m", "4m", "5z"))
+    assert white_backed_kong(["5z", "3m", "3m", "5z"])
+    assert white_backed_kong(["3m", "5z", "5z", "3m"])
+    assert not white_backed_kong(["5z", "5z", "5z", "5z"])
+    assert not white_backed_kong(["5z", "5z", "3m", "3m"])
+    assert not white_backed_kong(["5z", "3m", "4m", "5z"])
 
 
 @functools.cache
