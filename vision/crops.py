@@ -54,11 +54,6 @@ def stack_crops(crops, size: int) -> np.ndarray:
     return batch
 
 
-def prepare_batch(crops, size: int, mean, std) -> np.ndarray:
-    """Crops -> a float32 batch (N, 3, size, size), BGR, normalised as (x / 255 - mean) / std."""
-    return normalise(stack_crops(crops, size), mean, std)
-
-
 def normalise(batch: np.ndarray, mean, std) -> np.ndarray:
     """(N, H, W, 3) uint8 -> (N, 3, H, W) float32 with the model's normalisation."""
     scale = (1.0 / (255.0 * np.asarray(std, np.float32))).reshape(1, 3, 1, 1)
