@@ -7,7 +7,8 @@ from pathlib import Path
 import numpy as np
 
 
-def _pyplot():
+def headless_pyplot():
+    """matplotlib's pyplot drawing to files only (no display on a training machine)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -39,7 +40,7 @@ def confused_pairs(counts: np.ndarray, codes, top: int = 10) -> list[tuple[str, 
 
 def plot_confusion(counts: np.ndarray, codes, path: Path, title: str) -> None:
     """The confusion matrix, rows normalised, on a log colour scale so rare mistakes show."""
-    plt = _pyplot()
+    plt = headless_pyplot()
     from matplotlib.colors import LogNorm
 
     rows = counts.sum(1, keepdims=True).clip(min=1)
@@ -61,7 +62,7 @@ def plot_confusion(counts: np.ndarray, codes, path: Path, title: str) -> None:
 
 def plot_curves(history: list[dict], path: Path) -> None:
     """Training loss and held-out accuracy per epoch."""
-    plt = _pyplot()
+    plt = headless_pyplot()
     epochs = [h["epoch"] for h in history]
     fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.4), dpi=80)
     left.plot(epochs, [h["loss"] for h in history], label="training loss")

@@ -214,11 +214,9 @@ def export(network, path: Path, meta: dict) -> None:
 
 
 def plot_curves(history: list[dict], path: Path) -> None:
-    import matplotlib
+    from vision.figures import headless_pyplot
 
-    matplotlib.use("Agg")
-    from matplotlib import pyplot
-
+    pyplot = headless_pyplot()
     epochs = [h["epoch"] for h in history]
     figure, (left, right) = pyplot.subplots(1, 2, figsize=(9, 3.2), dpi=80)
     left.plot(epochs, [h["focal"] for h in history], label="centre heat (focal)")
@@ -237,6 +235,7 @@ def plot_curves(history: list[dict], path: Path) -> None:
     right.legend()
     figure.tight_layout()
     figure.savefig(path)
+    pyplot.close(figure)
 
 
 def main(argv: list[str] | None = None) -> int:
