@@ -198,7 +198,8 @@ function renderReading() {
   const svgNS = "http://www.w3.org/2000/svg";
   // The picture and its boxes in one SVG, so that zooming to the hand in use crops both: on a
   // phone a whole table is too small to tap one tile.
-  const view = (S.zoomed && groupView(reading, S.group)) || [0, 0, reading.width, reading.height];
+  const handView = groupView(reading, S.group);
+  const view = (S.zoomed && handView) || [0, 0, reading.width, reading.height];
   const overlay = document.createElementNS(svgNS, "svg");
   overlay.setAttribute("viewBox", view.join(" "));
   overlay.setAttribute("class", "overlay");
@@ -229,7 +230,7 @@ function renderReading() {
     group.addEventListener("click", () => openPicker({ mode: "reading", index: i }));
     overlay.append(group);
   });
-  const zoom = groupView(reading, S.group)
+  const zoom = handView
     ? el("button", { type: "button", class: "small zoom", onclick: () => { S.zoomed = !S.zoomed; renderReading(); } },
       S.zoomed ? t("whole_picture") : t("zoom_hand"))
     : null;
