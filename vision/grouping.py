@@ -40,7 +40,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from vision.reading import POSITIONS, HandRead, MeldRead, TileRead
+from vision.reading import HandRead, MeldRead, TileRead
+from vision.rows import Line, find_lines
 
 LINK_GAP = 2.0  # tile widths between neighbours of one row, at most
 GROUP_GAP = 0.3  # a gap wider than this (in tile widths) separates two groups
@@ -69,6 +70,7 @@ class Placed:
     y1: float
     reads_vertically: bool  # its face's up axis is vertical in the picture (rotation 0 or 180)
     rotation: int | None  # the face's rotation, where the classifier knows it
+    confidence: float = 1.0  # the classifier's, for its code
 
     @property
     def cx(self) -> float:
@@ -146,7 +148,9 @@ def place(tiles: Sequence[TileRead], rotation_known: bool) -> list[Placed]:
         vertical = tile.rotation % 180 == 0 if known and not clear else h >= w
         trusted = known and (tile.rotation % 180 == 0) == vertical
         rotation = tile.rotation % 360 if trusted else None
-        placed.append(Placed(index, tile.code, x0, y0, x1, y1, vertical, rotation))
+        placed.append(
+            Placed(index, tile.code, x0, y0, x1, y1, vertical, rotation, float(tile.confidence))
+        )
     return placed
 
 
@@ -430,6 +434,17 @@ def _winning_tile(singles, groups) -> Placed | None:
     return apart[-1] if apart else None
 
 
+# A row is a hand's when it holds at least this many tiles and a quarter of them face up: a
+# revealed hand (13 or more), or a player's standing tiles seen from above with their sets. A
+# discard pool lies in short rows of six or so; a wall is all backs.
+HAND_ROW = 8
+# A tile that the picture's edge cuts to less than this share of its neighbours' size is only a
+# part of a tile (a hand running out of the photo): it joins no hand.
+WHOLE = 0.8
+EDGE = 0.25  # a box within this share of a tile's width from the picture's edge touches it
+SURE_AT_EDGE = 0.5  # a tile at the edge named less surely than this shows only part of its face
+
+
 def group_hands(
     tiles: Sequence[TileRead],
     width: float,
@@ -437,18 +452,184 @@ def group_hands(
     rotation_known: bool = True,
     zones: SeatZones | None = None,
 ) -> tuple[HandRead, ...]:
-    """Every player's hand found among `tiles`, in POSITIONS order (bottom, right, top, left)."""
+    """Every player's hand found among `tiles`, the revealed hand a person means first.
+
+    Hands are built from rows (`vision.rows`): a hand's own row, at any angle, with the flowers
+    laid in front of it and the tile stacked on an added kong. Tiles of no hand (the discard
+    pool, walls, strays) are left out; `loose_faces` names the face-up ones."""
     placed = place(tiles, rotation_known)
-    by_position: dict[str, list[Placed]] = {}
-    for row in rows(placed):
-        if all(t.is_back for t in row):
-            continue  # a wall
-        position = row_position(row, width, height, zones)
-        if position is not None:
-            by_position.setdefault(position, []).extend(row)
-    hands = [
-        read_hand(position, by_position[position])
-        for position in POSITIONS
-        if position in by_position
-    ]
-    return tuple(h for h in hands if h.concealed or h.melds or h.flowers)
+    whole = [t for t in placed if not cut_by_edge(t, placed, width, height)]
+    lines = find_lines(
+        np.array([(t.cx, t.cy) for t in whole], float).reshape(-1, 2),
+        np.array([t.length for t in whole], float),
+    )
+    rows_of_hands, rest = [], []
+    for line in lines:
+        members = [whole[k] for k in line.members]
+        faces = sum(not t.is_back for t in members)
+        if len(members) >= HAND_ROW and faces * 4 >= len(members) and faces >= 3:
+            rows_of_hands.append((line, members))
+        else:
+            rest.append((line, members))
+    hands = []
+    for line, members in rows_of_hands:
+        position = _line_position(line, members, width, height, zones)
+        if position is None:
+            continue
+        frame = RowFrame.of(line, members, position)
+        members = members + _laid_in_front(frame, members, rest)
+        hand = read_hand("bottom", [frame.upright(t) for t in members])
+        hands.append(replace(hand, position=position, foreign=_foreign(hand, tiles)))
+    hands = [h for h in hands if h.concealed or h.melds or h.flowers]
+    return tuple(sorted(hands, key=revealed_first))
+
+
+def revealed_first(hand: HandRead) -> tuple:
+    """Order of hands: a revealed hand of 13 or 14 tiles (a kong counted as three) first, then
+    the nearest to one; a group of a few tiles last."""
+    size = hand.size
+    return (not 13 <= size <= 14, abs(size - 14), -len(hand.flowers))
+
+
+def loose_faces(tiles: Sequence[TileRead], hands: Sequence[HandRead]) -> tuple[int, ...]:
+    """Face-up tiles that belong to no hand: the discard pool and strays."""
+    used = {i for hand in hands for i in hand.indices()}
+    return tuple(i for i, t in enumerate(tiles) if t.code != "back" and i not in used)
+
+
+def cut_by_edge(tile: Placed, placed: list[Placed], width: float, height: float) -> bool:
+    """Whether the picture's edge cuts the tile: a sliver of a whole one, or a tile at the
+    edge whose face the classifier cannot name surely (part of its face is outside)."""
+    whole = [t for t in placed if t is not tile and not t.is_back]
+    if not whole:
+        return False
+    long_side = _median([t.length for t in whole])
+    short_side = _median([min(t.x1 - t.x0, t.y1 - t.y0) for t in whole])
+    near = EDGE * short_side
+    at_edge = (
+        tile.x0 <= near or tile.y0 <= near or tile.x1 >= width - near or tile.y1 >= height - near
+    )
+    if not at_edge:
+        return False
+    w, h = tile.x1 - tile.x0, tile.y1 - tile.y0
+    sliver = min(w, h) < WHOLE * short_side or max(w, h) < WHOLE * long_side
+    return sliver or tile.confidence < SURE_AT_EDGE
+
+
+def _foreign(hand: HandRead, tiles: Sequence[TileRead]) -> tuple[int, ...]:
+    """Tiles of the hand that the Korean set lacks (bamboo): a flag for the panel."""
+    return tuple(i for i in hand.indices() if tiles[i].code.endswith("s"))
+
+
+def _line_position(
+    line: Line, members: list[Placed], width: float, height: float, zones: SeatZones | None
+) -> str | None:
+    """The edge of the picture the row's owner sits at (None: outside every calibrated zone).
+
+    From calibrated zones when a fixed camera has them; else from the way most faces read, when
+    that fits the row's direction; else from the row's direction and where it lies."""
+    faces = [t for t in members if not t.is_back] or members
+    cx = sum(t.cx for t in faces) / len(faces)
+    cy = sum(t.cy for t in faces) / len(faces)
+    if zones is not None:
+        return zones.position_of(cx, cy)
+    angle = line.angle
+    lies_across = min(angle, 180 - angle) <= 50  # runs left to right, more or less
+    lies_down = abs(angle - 90) <= 50
+    votes = Counter(t.rotation for t in faces if t.rotation is not None)
+    if votes:
+        rotation, count = votes.most_common(1)[0]
+        fits = lies_across if rotation % 180 == 0 else lies_down
+        if fits and count * 10 >= 6 * sum(votes.values()):
+            return POSITION_OF[rotation]
+    if min(angle, 180 - angle) <= 45:
+        return "bottom" if cy >= height / 2 else "top"
+    return "right" if cx >= width / 2 else "left"
+
+
+@dataclass(frozen=True)
+class RowFrame:
+    """A hand's row seen as its owner sees it: `along` towards their right, `forward` away from
+    them, so that a row at any angle reads as a bottom row (`upright` turns a tile into it)."""
+
+    origin: tuple[float, float]
+    along: tuple[float, float]
+    forward: tuple[float, float]
+    step: float
+    square: bool  # the row runs along the picture's axes: boxes keep their own sizes
+    position: str
+
+    @classmethod
+    def of(cls, line: Line, members: list[Placed], position: str) -> RowFrame:
+        along = np.array(line.direction)
+        if along @ np.array(RIGHTWARD[position]) < 0:
+            along = -along
+        forward = np.array([along[1], -along[0]])  # a quarter turn against the clock
+        if forward @ np.array(FORWARD[position]) < 0:
+            forward = -forward
+        origin = np.mean([(t.cx, t.cy) for t in members], axis=0)
+        square = min(line.angle % 90, 90 - line.angle % 90) <= 12
+        return cls(tuple(origin), tuple(along), tuple(forward), line.step, square, position)
+
+    def coordinates(self, tile: Placed) -> tuple[float, float]:
+        """(along, forward) of the tile's centre."""
+        dx, dy = tile.cx - self.origin[0], tile.cy - self.origin[1]
+        return (
+            dx * self.along[0] + dy * self.along[1],
+            dx * self.forward[0] + dy * self.forward[1],
+        )
+
+    def is_upright(self, tile: Placed) -> bool:
+        """Whether the tile stands across the row (not turned sideways in it)."""
+        if self.square or tile.rotation is None:
+            return tile.reads_vertically == (self.position in ("bottom", "top"))
+        return (tile.rotation - ROTATION_OF[self.position]) % 180 == 0
+
+    def upright(self, tile: Placed) -> Placed:
+        """The tile as it would lie in a bottom row, in the same place along the row."""
+        along, forward = self.coordinates(tile)
+        upright = self.is_upright(tile)
+        if self.square:
+            w, h = tile.x1 - tile.x0, tile.y1 - tile.y0
+            across_row = self.position in ("bottom", "top")
+            wide, tall = (w, h) if across_row else (h, w)
+        else:
+            wide, tall = self.step, self.step * 1.35
+            wide, tall = (wide, tall) if upright else (tall, wide)
+        rotation = None
+        if tile.rotation is not None:
+            rotation = (tile.rotation - ROTATION_OF[self.position]) % 360
+        return replace(
+            tile,
+            x0=along - wide / 2,
+            x1=along + wide / 2,
+            y0=-forward - tall / 2,
+            y1=-forward + tall / 2,
+            reads_vertically=upright,
+            rotation=rotation,
+        )
+
+
+def _laid_in_front(
+    frame: RowFrame, row: list[Placed], rest: list[tuple[Line, list[Placed]]]
+) -> list[Placed]:
+    """Tiles outside the row that still belong to its hand: flowers laid in a line in front of
+    it, and a sideways tile stacked on a claimed set's sideways tile (an added kong)."""
+    spans = [frame.coordinates(t)[0] for t in row]
+    start, end = min(spans) - frame.step, max(spans) + frame.step
+    sideways = [frame.coordinates(t)[0] for t in row if not frame.is_upright(t)]
+    taken = []
+    for _, members in rest:
+        for tile in members:
+            along, forward = frame.coordinates(tile)
+            if tile.is_back or not start <= along <= end:
+                continue
+            flower_line = tile.code.endswith("f") and 0.5 <= forward / frame.step <= 3.2
+            stacked = (
+                not frame.is_upright(tile)
+                and 0.5 <= forward / frame.step <= 1.8
+                and any(abs(along - s) < 0.6 * frame.step for s in sideways)
+            )
+            if flower_line or stacked:
+                taken.append(tile)
+    return taken

@@ -18,7 +18,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.grouping import SeatZones, group_hands, white_backs_as_backs
+from vision.grouping import SeatZones, group_hands, loose_faces, white_backs_as_backs
 from vision.reading import HandRead, MeldRead, Reading, TileRead
 
 UNSURE_FINDING = 0.4  # a tile the finder is less sure of than this is flagged for a person
@@ -118,7 +118,7 @@ class TileReader:
     def group(self, width: int, height: int, tiles: tuple[TileRead, ...]) -> Reading:
         hands = group_hands(tiles, width, height, self.rotation_known, self.zones)
         tiles = white_backs_as_backs(tiles, hands)
-        return keep_trusted(Reading(width, height, tiles, hands))
+        return keep_trusted(Reading(width, height, tiles, hands, loose_faces(tiles, hands)))
 
 
 def in_line_with_faces(box, faces: np.ndarray, reach: float = 1.6, alike: float = 1.4) -> bool:
@@ -204,7 +204,9 @@ def keep_trusted(reading: Reading) -> Reading:
             ),
             flowers=renumber(hand.flowers),
             win_tile=None if hand.win_tile is None else new_index[hand.win_tile],
+            foreign=renumber(hand.foreign),
         )
         for hand in reading.hands
     )
-    return Reading(reading.width, reading.height, tuple(reading.tiles[i] for i in keep), hands)
+    tiles = tuple(reading.tiles[i] for i in keep)
+    return Reading(reading.width, reading.height, tiles, hands, renumber(reading.discards))

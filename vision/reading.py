@@ -69,6 +69,16 @@ class HandRead:
     melds: tuple[MeldRead, ...] = ()
     flowers: tuple[int, ...] = ()
     win_tile: int | None = None  # the tile set a little apart, when one is
+    foreign: tuple[int, ...] = ()  # tiles of the hand that the Korean set lacks (bamboo)
+
+    @property
+    def size(self) -> int:
+        """Tiles as the rules count them: standing tiles, and three for each set (a kong too)."""
+        return len(self.concealed) + 3 * len(self.melds)
+
+    def indices(self) -> tuple[int, ...]:
+        """Every tile of the hand: standing tiles, sets and flowers."""
+        return self.concealed + tuple(i for m in self.melds for i in m.tiles) + self.flowers
 
     def to_request(self, tiles: tuple[TileRead, ...], seat: str | None = None) -> dict:
         """The hand/melds/flowers/win_tile part of a scoring request. Given the owner's `seat`
@@ -103,6 +113,7 @@ class HandRead:
             ],
             "flowers": list(self.flowers),
             "win_tile": self.win_tile,
+            "foreign": list(self.foreign),
             "request": self.to_request(tiles),
         }
 
@@ -114,7 +125,8 @@ class Reading:
     width: int
     height: int
     tiles: tuple[TileRead, ...] = ()
-    hands: tuple[HandRead, ...] = field(default=())
+    hands: tuple[HandRead, ...] = field(default=())  # the revealed hand a person means first
+    discards: tuple[int, ...] = ()  # face-up tiles of no hand: the discard pool, strays
 
     def to_json(self, image: str | None = None) -> dict:
         return {
@@ -123,4 +135,5 @@ class Reading:
             "height": self.height,
             "tiles": [t.to_json() for t in self.tiles],
             "hands": [h.to_json(self.tiles) for h in self.hands],
+            "discards": list(self.discards),
         }

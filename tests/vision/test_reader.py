@@ -105,9 +105,17 @@ def test_blank_white_dragons_in_a_tray_are_read_as_faces_not_backs():
     assert all(faces[j].code == "5z" for j in matched)
 
 
-def test_rows_of_real_tiles_make_hands(real_readings):
-    for reading, _ in real_readings:
-        assert reading.hands, "rows of tiles make at least one hand"
+HEAP = "IMG_2761_JPG.rf.e8bd97f7a9828b"  # a loose heap of tiles, no row among them
+
+
+def test_rows_of_real_tiles_make_hands_and_a_heap_makes_none(real_readings):
+    for name, (reading, _) in zip(REAL_PHOTOS, real_readings, strict=True):
+        if name == HEAP:
+            assert reading.hands == (), "a heap is no hand"
+            faces = {i for i, t in enumerate(reading.tiles) if t.code != "back"}
+            assert set(reading.discards) == faces, "its tiles are loose, reported as such"
+            continue
+        assert reading.hands, f"rows of tiles make at least one hand ({name})"
         for hand in reading.hands:
             request = hand.to_request(reading.tiles)
             assert len(request["hand"]) == 2 * len(hand.concealed)

@@ -288,13 +288,10 @@ function useReadingHand(k) {
   render();
 }
 
+// The reader lists the revealed hand a person means first (13 or 14 tiles with its sets and
+// flowers), never a few tiles of a wall or the discards.
 function bestReadingHand(reading) {
-  let best = -1, size = -1;
-  reading.hands.forEach((hand, k) => {
-    const n = hand.concealed.length + 3 * hand.melds.length + (hand.win_tile !== null ? 100 : 0);
-    if (n > size) { best = k; size = n; }
-  });
-  return best;
+  return reading.hands.length ? 0 : -1;
 }
 
 function takeReading(data) {

@@ -1,0 +1,149 @@
+"""Rows: tiles laid side by side in a straight line, at any angle in the picture.
+
+A player lays the revealed hand in one straight line, the sets half a tile apart and the winning
+tile a little apart; walls are straight lines of backs; discards lie in short loose rows. What
+tells them apart is geometry: how long a line is, how steady its steps are, and what it holds.
+This module finds the lines; `vision/grouping.py` decides what each one is.
+
+A line is grown from a pair of close tiles: each step looks for the next tile ahead whose centre
+lies on the line (within `ACROSS` of a step across it) at most `MAX_STEP` steps along, then the
+line is refitted. Lines are taken longest first; a tile belongs to one line at most.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+ACROSS = 0.42  # a tile of the line has its centre within this many steps of the line
+MAX_STEP = 2.4  # the farthest next tile along a line, in steps (sets are half a tile apart)
+MIN_STEP = 0.55  # nearer than this (in steps) is an overlap, not the next tile
+SIZE_RATIO = 1.7  # tiles of one line differ in size by at most this factor
+
+
+@dataclass(frozen=True)
+class Line:
+    """Tiles in a straight line, in order along `direction` (a unit vector in the picture)."""
+
+    members: tuple[int, ...]  # indices into the tiles given to `find_lines`
+    direction: tuple[float, float]
+    step: float  # the usual distance between neighbouring centres: an upright tile's width
+
+    @property
+    def angle(self) -> float:
+        """The line's direction in degrees from the picture's x axis, in [0, 180)."""
+        return float(np.degrees(np.arctan2(self.direction[1], self.direction[0])) % 180.0)
+
+
+def find_lines(centres: np.ndarray, sizes: np.ndarray) -> list[Line]:
+    """Every line of two or more tiles among tiles at `centres` (n x 2) of `sizes` (n), and
+    each tile left over as a line of its own. Longest lines first."""
+    n = len(centres)
+    if n == 0:
+        return []
+    distance = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2)
+    alike = np.maximum.outer(sizes, sizes) <= SIZE_RATIO * np.minimum.outer(sizes, sizes)
+    np.fill_diagonal(distance, np.inf)
+    reach = np.where(alike, distance, np.inf)
+    nearest = reach.min(axis=1)
+    seeds = sorted(
+        {(min(i, j), max(i, j)) for i in range(n) for j in _close(reach[i], nearest[i])},
+        key=lambda pair: distance[pair],
+    )
+    grown: list[tuple[int, ...]] = []
+    covered: dict[int, list[np.ndarray]] = {}
+    for i, j in seeds:
+        direction = _unit(centres[j] - centres[i])
+        if _already_along(covered, i, j, direction):
+            continue
+        members = _grow(centres, alike, [i, j], float(distance[i, j]))
+        grown.append(tuple(members))
+        heading = _fit(centres[list(members)])[1]
+        for k in members:
+            covered.setdefault(k, []).append(heading)
+    lines, used = [], np.zeros(n, bool)
+    for members in sorted(grown, key=len, reverse=True):
+        free = [k for k in members if not used[k]]
+        if len(free) < 2 or len(free) < len(members) and not _contiguous(members, free):
+            continue
+        used[free] = True
+        lines.append(_line(centres, free))
+    lines += [Line((k,), (1.0, 0.0), float(sizes[k])) for k in range(n) if not used[k]]
+    return lines
+
+
+def _close(row: np.ndarray, nearest: float) -> list[int]:
+    """A tile's partners to seed lines from: its neighbours about as near as its nearest."""
+    if not np.isfinite(nearest):
+        return []
+    return [int(j) for j in np.flatnonzero(row <= 1.3 * nearest)]
+
+
+def _already_along(covered, i: int, j: int, direction: np.ndarray) -> bool:
+    """Both tiles already lie on a grown line running this way: growing again finds it again."""
+    for heading in covered.get(i, []):
+        if abs(float(heading @ direction)) > 0.97 and any(
+            abs(float(h @ heading)) > 0.999 for h in covered.get(j, [])
+        ):
+            return True
+    return False
+
+
+def _grow(centres: np.ndarray, alike: np.ndarray, members: list[int], step: float) -> list[int]:
+    """Extend a line at both ends, one tile at a time, refitting it after each."""
+    members = list(members)
+    while True:
+        origin, direction = _fit(centres[members])
+        along = (centres - origin) @ direction
+        across = np.abs((centres - origin) @ np.array([-direction[1], direction[0]]))
+        ok = (across <= ACROSS * step) & alike[members].all(axis=0)
+        ok[members] = False
+        added = False
+        for beyond in (along - along[members].max(), along[members].min() - along):
+            near = ok & (beyond >= MIN_STEP * step) & (beyond <= MAX_STEP * step)
+            if near.any():
+                members.append(int(np.flatnonzero(near)[np.argmin(beyond[near])]))
+                ok[members[-1]] = False
+                added = True
+        if not added:
+            return members
+        step = _usual_step(centres, members)
+
+
+def _usual_step(centres: np.ndarray, members: list[int]) -> float:
+    """The smaller half's median of the distances between neighbours along the line: the
+    tiles' own width (gaps between sets are wider)."""
+    origin, direction = _fit(centres[members])
+    along = np.sort((centres[members] - origin) @ direction)
+    steps = np.sort(np.diff(along))
+    return float(np.median(steps[: max(1, (len(steps) + 1) // 2)]))
+
+
+def _fit(points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A line through points: their mean and main direction."""
+    origin = points.mean(axis=0)
+    if len(points) < 2:
+        return origin, np.array([1.0, 0.0])
+    _, _, vt = np.linalg.svd(points - origin, full_matrices=False)
+    return origin, vt[0]
+
+
+def _unit(vector: np.ndarray) -> np.ndarray:
+    return vector / max(float(np.linalg.norm(vector)), 1e-9)
+
+
+def _contiguous(members: tuple[int, ...], free: list[int]) -> bool:
+    """Whether the free tiles of a grown line are one run of it (not the line's two ends)."""
+    positions = [members.index(k) for k in free]
+    ordered = sorted(positions)
+    return ordered[-1] - ordered[0] == len(ordered) - 1
+
+
+def _line(centres: np.ndarray, members: list[int]) -> Line:
+    origin, direction = _fit(centres[members])
+    if direction[0] < -1e-9 or (abs(direction[0]) <= 1e-9 and direction[1] < 0):
+        direction = -direction
+    order = sorted(members, key=lambda k: float((centres[k] - origin) @ direction))
+    step = _usual_step(centres, order) if len(order) > 1 else 1.0
+    return Line(tuple(order), (float(direction[0]), float(direction[1])), step)
