@@ -442,6 +442,10 @@ HAND_ROW = 8
 # part of a tile (a hand running out of the photo): it joins no hand.
 WHOLE = 0.8
 EDGE = 0.25  # a box within this share of a tile's width from the picture's edge touches it
+# A row within this many degrees of the picture's axes is measured by its boxes; a row further
+# turned has boxes wider than its tiles (at 10 degrees a box is a fifth wider than its tile,
+# which hides the gap before a winning tile), so it is measured by the steps between centres.
+SQUARE = 4.0
 SURE_AT_EDGE = 0.5  # a tile at the edge named less surely than this shows only part of its face
 
 
@@ -461,7 +465,7 @@ def group_hands(
     whole = [t for t in placed if not cut_by_edge(t, placed, width, height)]
     lines = find_lines(
         np.array([(t.cx, t.cy) for t in whole], float).reshape(-1, 2),
-        np.array([t.length for t in whole], float),
+        np.array([(t.x1 - t.x0, t.y1 - t.y0) for t in whole], float).reshape(-1, 2),
     )
     rows_of_hands, rest = [], []
     for line in lines:
@@ -568,7 +572,7 @@ class RowFrame:
         if forward @ np.array(FORWARD[position]) < 0:
             forward = -forward
         origin = np.mean([(t.cx, t.cy) for t in members], axis=0)
-        square = min(line.angle % 90, 90 - line.angle % 90) <= 12
+        square = min(line.angle % 90, 90 - line.angle % 90) <= SQUARE
         return cls(tuple(origin), tuple(along), tuple(forward), line.step, square, position)
 
     def coordinates(self, tile: Placed) -> tuple[float, float]:

@@ -36,10 +36,12 @@ class Line:
         return float(np.degrees(np.arctan2(self.direction[1], self.direction[0])) % 180.0)
 
 
-def find_lines(centres: np.ndarray, sizes: np.ndarray) -> list[Line]:
-    """Every line of two or more tiles among tiles at `centres` (n x 2) of `sizes` (n), and
-    each tile left over as a line of its own. Longest lines first."""
+def find_lines(centres: np.ndarray, extents: np.ndarray) -> list[Line]:
+    """Every line of two or more tiles among tiles at `centres` (n x 2) whose boxes are
+    `extents` (n x 2: width, height), and each tile left over as a line of its own. Longest
+    lines first."""
     n = len(centres)
+    sizes = extents.max(axis=1) if n else np.zeros(0)
     if n == 0:
         return []
     distance = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2)
@@ -57,7 +59,7 @@ def find_lines(centres: np.ndarray, sizes: np.ndarray) -> list[Line]:
         direction = _unit(centres[j] - centres[i])
         if _already_along(covered, i, j, direction):
             continue
-        members = _grow(centres, alike, [i, j], float(distance[i, j]))
+        members = _grow(centres, extents, alike, [i, j], float(distance[i, j]))
         grown.append(tuple(members))
         heading = _fit(centres[list(members)])[1]
         for k in members:
@@ -90,14 +92,22 @@ def _already_along(covered, i: int, j: int, direction: np.ndarray) -> bool:
     return False
 
 
-def _grow(centres: np.ndarray, alike: np.ndarray, members: list[int], step: float) -> list[int]:
-    """Extend a line at both ends, one tile at a time, refitting it after each."""
+def _grow(
+    centres: np.ndarray, extents: np.ndarray, alike: np.ndarray, members: list[int], step: float
+) -> list[int]:
+    """Extend a line at both ends, one tile at a time, refitting it after each.
+
+    How far off the line a centre may lie goes with the tiles' extent across the line as well
+    as the step: tiles of a row line up by an edge, and long boxes (a photo stretched to a
+    square) differ more in length than in width."""
     members = list(members)
     while True:
         origin, direction = _fit(centres[members])
+        normal = np.array([-direction[1], direction[0]])
         along = (centres - origin) @ direction
-        across = np.abs((centres - origin) @ np.array([-direction[1], direction[0]]))
-        ok = (across <= ACROSS * step) & alike[members].all(axis=0)
+        across = np.abs((centres - origin) @ normal)
+        thick = float(np.median(extents[members] @ np.abs(normal)))
+        ok = (across <= ACROSS * max(step, thick / 2)) & alike[members].all(axis=0)
         ok[members] = False
         added = False
         for beyond in (along - along[members].max(), along[members].min() - along):

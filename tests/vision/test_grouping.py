@@ -13,7 +13,7 @@ import pytest
 
 from datasets.scene import POSITIONS, Hand, Meld, deal_hands, draw_scene
 from vision.demo import DEMO_HANDS
-from vision.grouping import SeatZones, group_hands
+from vision.grouping import SeatZones, group_hands, loose_faces
 from vision.reader import keep_trusted
 from vision.reading import Reading, TileRead
 
@@ -33,7 +33,7 @@ def read(scene, rotation_known=True, jitter=0.0, zones=None, seed=0) -> Reading:
     tiles = tiles_of(scene, jitter, seed)
     height, width = scene.image.shape[:2]
     hands = group_hands(tiles, width, height, rotation_known, zones)
-    return keep_trusted(Reading(width, height, tiles, hands))
+    return keep_trusted(Reading(width, height, tiles, hands, loose_faces(tiles, hands)))
 
 
 def split(run: str) -> list[str]:

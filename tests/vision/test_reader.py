@@ -327,3 +327,32 @@ def test_a_sliver_beside_whole_faces_is_dropped():
     back = FoundTile((140, 0, 150, 40), 0.9, "back")  # backs are not judged by faces' widths
     assert drop_slivers(faces + [sliver, back]) == faces + [back]
     assert drop_slivers(faces[:2] + [sliver]) == faces[:2] + [sliver]  # too few to judge by
+
+
+# --- whole hands on real photos ---------------------------------------------------------------
+
+WHOLE_HANDS = [  # valid photos of one hand in a row; only the hand's tiles are labelled
+    "hand_009_jpg.rf.7913c35339bcb5",  # discards and walls above the row, on green felt
+    "370171060_856000659317550_7593",  # a rack cut by the photo's edges at both ends
+    "370211613_719383850071706_5882",  # a row lying at about 30 degrees
+    "395983550_1465829734271701_3417",  # discards lying above the row
+]
+
+
+@pytest.mark.parametrize("name", WHOLE_HANDS)
+def test_the_hand_offered_first_is_the_row_every_tile_and_nothing_else(name):
+    from collections import Counter
+
+    image, labels = _photo(name)
+    reading = reader().read(image)
+    offered = Counter(reading.tiles[i].code for i in reading.hands[0].indices())
+    assert offered == Counter(t.code for t in labels)
+    assert not set(reading.hands[0].indices()) & set(reading.discards)
+
+
+def test_the_tiles_around_hand_009_are_discards_not_part_of_the_hand():
+    image, labels = _photo("hand_009_jpg.rf.7913c35339bcb5")
+    reading = reader().read(image)
+    row_top = min(t.box[1] for t in labels)
+    assert reading.discards, "the pool above the row is reported"
+    assert all(reading.tiles[i].box[3] < row_top for i in reading.discards)

@@ -1,0 +1,170 @@
+"""Rows at any angle: the lines a hand, a wall or a discard pool make, and the hands built on them.
+
+The tiles come from drawn scenes' truth (or plain geometry), so these tests check the geometry
+alone; `test_reader.py` checks real photos through the finder and the classifier.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from datasets.scene import POSITIONS, Hand, deal_hands, draw_scene
+from tests.vision.test_grouping import assert_hands, canonical, random_table, read
+from vision.grouping import group_hands, loose_faces
+from vision.reader import keep_trusted
+from vision.reading import Reading, TileRead
+from vision.rows import find_lines
+
+
+def row_of(count: int, angle: float, step: float = 30.0, gap_before_last: float = 0.0):
+    """Centres and box extents of `count` touching upright tiles along `angle` degrees."""
+    direction = np.array([np.cos(np.radians(angle)), np.sin(np.radians(angle))])
+    along = np.arange(count) * step
+    along[-1] += gap_before_last * step
+    centres = 400 + along[:, None] * direction
+    extents = np.tile([0.75 * 40, 40], (count, 1)).astype(float)
+    return centres, extents
+
+
+@pytest.mark.parametrize("angle", [0, 20, 45, 90, 135, 160])
+def test_a_hand_row_at_any_angle_is_one_line_in_order_winning_tile_included(angle):
+    centres, extents = row_of(14, angle, gap_before_last=0.7)
+    lines = find_lines(centres, extents)
+    assert len(lines[0].members) == 14
+    order = list(lines[0].members)
+    assert order in (list(range(14)), list(range(13, -1, -1)))
+
+
+def test_a_discard_pool_in_rows_of_six_makes_no_long_line():
+    centres = np.array([(100 + 32 * col, 100 + 48 * row) for row in range(4) for col in range(6)])
+    extents = np.tile([30.0, 40.0], (len(centres), 1))
+    lines = find_lines(centres.astype(float), extents)
+    assert max(len(line.members) for line in lines) == 6
+
+
+def test_a_tile_far_beyond_a_rows_end_is_not_part_of_it():
+    centres, extents = row_of(13, 0)
+    far = np.array([[400 + 12 * 30 + 4 * 30, 400.0]])
+    lines = find_lines(np.vstack([centres, far]), np.vstack([extents, [[30.0, 40.0]]]))
+    assert len(lines[0].members) == 13 and 13 not in lines[0].members
+
+
+def turned_tiles(scene, angle: float) -> tuple[tuple[TileRead, ...], int, int]:
+    """The scene's tiles after turning the whole table `angle` degrees about the picture's
+    centre: each box is the upright box around the turned tile, each face's turn the nearest
+    quarter. The picture is made large enough that no tile touches its edge."""
+    height, width = scene.image.shape[:2]
+    centre = np.array([width, height]) / 2
+    t = np.radians(angle)
+    turn = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]])
+    size = int(np.hypot(width, height)) + 2
+    shift = np.array([size, size]) / 2 - centre
+    tiles = []
+    for tile in scene.tiles:
+        x0, y0, x1, y1 = tile.box
+        corners = (np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]) - centre) @ turn.T
+        corners += centre + shift
+        box = tuple(int(round(v)) for v in (*corners.min(axis=0), *corners.max(axis=0)))
+        rotation = int(round((tile.rotation + angle) / 90) * 90) % 360
+        tiles.append(TileRead(tile.code, box, 1.0, rotation))
+    return tuple(tiles), size, size
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("angle", [7, 20, 35, -25, -40])
+def test_four_hands_of_a_table_turned_by_the_camera(seed, angle):
+    scene, hands = random_table(seed)
+    tiles, width, height = turned_tiles(scene, angle)
+    reading = keep_trusted(Reading(width, height, tiles, group_hands(tiles, width, height)))
+    assert_hands(reading, hands)
+
+
+def _winner_scene(seed: int, **kwargs):
+    rng = np.random.default_rng(seed)
+    (hand,) = deal_hands(rng, 1)
+    return draw_scene({"bottom": hand}, rng, "procedural", 44, **kwargs), hand
+
+
+def test_discards_around_a_hand_are_reported_and_never_join_it():
+    scene, hand = _winner_scene(11, discards=80, walls=True)
+    assert sum(t.role == "discard" for t in scene.tiles) >= 6
+    reading = read(scene)
+    request = reading.hands[0].to_request(reading.tiles)
+    assert canonical(request) == canonical(hand.request())
+    discards = [i for i, t in enumerate(scene.tiles) if t.role == "discard"]
+    assert len(reading.discards) >= len(discards) - 2  # a few may lie in short rows of a hand
+    in_hand = set(reading.hands[0].indices())
+    assert not in_hand & set(reading.discards)
+
+
+def test_a_discard_in_line_with_the_row_far_past_its_end_is_not_the_winning_tile():
+    scene, hand = _winner_scene(12)
+    tiles = list(read(scene).tiles)
+    row = [t for t in tiles if t.box[1] > scene.image.shape[0] / 2]
+    right = max(t.box[2] for t in row)
+    x0, y0, x1, y1 = max(row, key=lambda t: t.box[2]).box
+    step = x1 - x0
+    stray = TileRead("9m", (right + 4 * step, y0, right + 5 * step, y1), 1.0, 0)
+    height, width = scene.image.shape[:2]
+    width = max(width, right + 6 * step)
+    tiles = tuple(tiles) + (stray,)
+    hands = group_hands(tiles, width, height)
+    assert len(tiles) - 1 not in hands[0].indices()
+    assert len(tiles) - 1 in loose_faces(tiles, hands)
+    assert canonical(hands[0].to_request(tiles)) == canonical(hand.request())
+
+
+def test_a_few_tiles_of_a_wall_are_never_the_hand_offered_and_bamboo_is_flagged():
+    rng = np.random.default_rng(13)
+    hand = Hand(
+        ("1m", "2m", "3m", "5p", "5p", "7z", "7z", "7z", "4p", "5p", "6p", "9m", "9m"), "9m"
+    )
+    scene = draw_scene({"bottom": hand}, rng, "procedural", 44)
+    tiles = list(read(scene).tiles)
+    x0, y0, x1, y1 = tiles[0].box
+    w, h = x1 - x0, y1 - y0
+    wall = [TileRead("back", (40 + i * w, 40, 40 + (i + 1) * w, 40 + h), 0.9) for i in range(9)]
+    wall[3:6] = [
+        TileRead(c, wall[k].box, 0.9) for k, c in zip(range(3, 6), ["3s", "5z", "2m"], strict=True)
+    ]
+    tiles = tuple(tiles + wall)
+    height, width = scene.image.shape[:2]
+    hands = group_hands(tiles, width, height)
+    assert canonical(hands[0].to_request(tiles)) == canonical(hand.request())
+    assert hands[0].foreign == ()
+    bamboo = tuple(
+        TileRead("2s", t.box, 1.0, t.rotation) if t.code == "1m" else t
+        for t in tiles[: len(tiles) - 9]
+    )
+    flagged = group_hands(bamboo, width, height)[0]
+    assert [bamboo[i].code for i in flagged.foreign] == ["2s"]
+    assert flagged.to_json(bamboo)["foreign"] == list(flagged.foreign)
+
+
+def test_a_tile_cut_by_the_pictures_edge_joins_no_hand():
+    scene, hand = _winner_scene(14)
+    tiles = read(scene).tiles
+    row = sorted((t for t in tiles if t.box[1] > scene.image.shape[0] / 2), key=lambda t: t.box[0])
+    x0, y0, x1, y1 = row[-1].box
+    height = scene.image.shape[0]
+    width = x1 + (x1 - x0) // 2  # the picture ends across a tile beyond the row's end
+    cut = TileRead("4m", (x1 + 3, y0, width, y1), 0.3, 0)
+    tiles = tuple(tiles) + (cut,)
+    hands = group_hands(tiles, width, height)
+    assert len(tiles) - 1 not in hands[0].indices()
+    assert canonical(hands[0].to_request(tiles)) == canonical(hand.request())
+
+
+@pytest.mark.parametrize("position", POSITIONS)
+def test_the_revealed_hand_comes_first_whatever_its_seat(position):
+    rng = np.random.default_rng(15)
+    hands = dict(zip(POSITIONS, deal_hands(rng, 4), strict=True))
+    # the other seats show only their sets: a few tiles each
+    shown = {
+        p: h if p == position else Hand((), None, h.melds, h.flowers) for p, h in hands.items()
+    }
+    shown = {p: h for p, h in shown.items() if p == position or h.melds}
+    scene = draw_scene(shown, rng, "procedural", 40)
+    reading = read(scene)
+    assert reading.hands[0].position == position
