@@ -22,7 +22,8 @@ import cv2
 import numpy as np
 
 from datasets.codes import BACK, CLASS_CODES, is_flower
-from datasets.photos import REPO_ROOT, crop_box, list_photos
+from datasets.photos import REPO_ROOT, list_photos
+from vision.crops import crop_box
 
 CACHE_SIZE = 64
 CONTEXT = 0.15

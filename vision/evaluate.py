@@ -19,7 +19,8 @@ import numpy as np
 
 from datasets.codes import CLASS_CODES, describe, is_flower
 from datasets.crop_cache import HELD_OUT_STYLE, progress
-from datasets.photos import MissingData, crop_box, labels_look_wrong, list_photos
+from datasets.photos import MissingData, labels_look_wrong, list_photos
+from vision.crops import crop_box
 from vision.figures import confused_pairs, confusion, plot_confusion
 
 FLOWER_CODES = tuple(c for c in CLASS_CODES if is_flower(c))
