@@ -39,11 +39,16 @@ LEFT_BEHIND = shutil.ignore_patterns(
 )
 
 
-def run(*command, cwd=None) -> str:
+def attempt(*command, cwd=None) -> subprocess.CompletedProcess:
+    """Run a command with no PYTHONPATH, so only what is installed can be imported."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
-    done = subprocess.run(
+    return subprocess.run(
         [str(c) for c in command], cwd=cwd, env=env, capture_output=True, text=True, timeout=120
     )
+
+
+def run(*command, cwd=None) -> str:
+    done = attempt(*command, cwd=cwd)
     assert done.returncode == 0, f"{command}:\n{done.stdout}\n{done.stderr}"
     return done.stdout
 
@@ -93,3 +98,8 @@ def test_the_installed_package_reads_a_photo_from_anywhere(installed, tmp_path):
     assert codes == [t.code for t in TileReader().read(demo_scene().image).tiles], (
         "the installed package reads as the repository does"
     )
+
+
+def test_the_installed_package_carries_no_training_code(installed):
+    bench = attempt(installed / "bin" / "python", "-m", "vision.bench", "--help", cwd=installed)
+    assert bench.returncode == 2 and "checkout of the repository" in bench.stderr
