@@ -100,6 +100,17 @@ def test_the_installed_package_reads_a_photo_from_anywhere(installed, tmp_path):
     )
 
 
+def test_the_installed_package_shows_the_demo_table(installed, tmp_path):
+    shape = run(
+        installed / "bin" / "python",
+        "-c",
+        "from vision.capture import DemoSource, frames; print(next(frames(DemoSource())).shape)",
+        cwd=tmp_path,
+    )
+    height, width, channels = (int(n) for n in shape.strip("()\n").split(","))
+    assert height >= 480 and width >= 640 and channels == 3
+
+
 def test_the_installed_package_carries_no_training_code(installed):
     bench = attempt(installed / "bin" / "python", "-m", "vision.bench", "--help", cwd=installed)
     assert bench.returncode == 2 and "checkout of the repository" in bench.stderr
