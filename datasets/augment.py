@@ -188,7 +188,7 @@ def augment_crop(
     neighbours: list[np.ndarray] | tuple = (),
 ) -> tuple[np.ndarray, int]:
     """A camera's crop of `tile`: (BGR crop, clockwise rotation of the face in degrees)."""
-    from datasets.photos import crop_box
+    from vision.crops import crop_box
 
     view = place_tile(tile, rng, rotation, neighbours)
     image = camera_effects(view.image, rng)

@@ -8,7 +8,7 @@ it sees boxes as loose or tight as a detector draws them, without cutting the ph
 - synthetic crops: the renderer in every style except `HELD_OUT_STYLE`, placed on a table,
   turned, lit and compressed by `datasets.augment`, with more flowers and backs than a table has.
 
-`python -m datasets.crop_cache` builds both with a progress bar; `vision.train` does it when needed.
+`python -m datasets.crop_cache` builds both with a progress bar; `lab.train` does it when needed.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ import cv2
 import numpy as np
 
 from datasets.codes import BACK, CLASS_CODES, is_flower
-from datasets.photos import REPO_ROOT, crop_box, list_photos
+from datasets.photos import REPO_ROOT, list_photos
+from vision.crops import crop_box
 
 CACHE_SIZE = 64
 CONTEXT = 0.15

@@ -131,24 +131,3 @@ def split_by_source(photos: list[Photo], fraction: float) -> tuple[list[Photo], 
     for photo in photos:
         (held if in_holdout(photo.source, fraction) else kept).append(photo)
     return kept, held
-
-
-def crop_box(image: np.ndarray, box, context: float = 0.0) -> np.ndarray:
-    """Cut `box` (x0, y0, x1, y1) out of `image`, grown by `context` of its size on every side.
-
-    Where the grown box leaves the image, the edge pixels are repeated, so the tile stays centred.
-    """
-    x0, y0, x1, y1 = box
-    w, h = x1 - x0, y1 - y0
-    x0, x1 = x0 - context * w, x1 + context * w
-    y0, y1 = y0 - context * h, y1 + context * h
-    ix0, iy0 = int(np.floor(x0)), int(np.floor(y0))
-    ix1, iy1 = max(ix0 + 1, int(np.ceil(x1))), max(iy0 + 1, int(np.ceil(y1)))
-    height, width = image.shape[:2]
-    pad = max(0, -ix0, -iy0, ix1 - width, iy1 - height)
-    if pad:
-        import cv2
-
-        image = cv2.copyMakeBorder(image, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
-        ix0, iy0, ix1, iy1 = ix0 + pad, iy0 + pad, ix1 + pad, iy1 + pad
-    return image[iy0:iy1, ix0:ix1]

@@ -1,7 +1,8 @@
 """The table reader: capture, tile finding, the ONNX tile classifier and grouping into hands.
 
-Imports `engine` for tile codes at most, never `webui`. The public classes load lazily so that
-`import vision` stays light (no onnxruntime until a model is needed).
+Imports `engine` for tile codes at most, never `webui`, and nothing of training (`lab`). The
+public classes load lazily so that `import vision` stays light (no onnxruntime until a model is
+needed); the models themselves ship in `vision.models`.
 """
 
 from __future__ import annotations

@@ -18,8 +18,9 @@ from pathlib import Path
 import numpy as np
 
 from vision.crops import normalise, stack_crops
+from vision.models import model_file
 
-DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "classifier.onnx"
+DEFAULT_MODEL = model_file("classifier.onnx")
 TOP = 3
 UNSURE_MARGIN = 0.2  # the best code leads the runner-up by less than this: unsure
 LOOK_AGAIN_MARGIN = 0.5  # a lead this small already earns a second look
@@ -53,7 +54,7 @@ class TileClassifier:
         if not path.is_file():
             raise ModelError(
                 f"No tile classifier model at {path}; train one with "
-                "`python -m vision.train` or pass model_path."
+                "`python -m lab.train` or pass model_path."
             )
         try:
             self.session = cpu_session(path, providers)

@@ -1,13 +1,13 @@
 """Tile finding: where the tiles lie in a picture, before anyone names them.
 
-`TileFinder` runs a small learned localiser (`models/detector.onnx`, trained by
-`vision/train_detector.py`; see `models/detector.md`). It is CenterNet-like: the network marks the
-centre of every tile on a grid four times coarser than its input and, at each centre, how far the
-tile reaches left, up, right and down. Two kinds are marked apart: `face` (a tile showing its face)
-and `back` (a face-down tile). The model takes the picture as it comes (uint8, BGR, any size that
-is a multiple of 32) and does its own normalisation and peak picking, so the steps here are short:
-`prepare_input` (scale to about `pixels` pixels and pad) -> `infer` -> `process_output` (boxes back
-in the picture's pixels, overlapping duplicates removed).
+`TileFinder` runs a small learned localiser (`vision/models/detector.onnx`, trained by
+`lab/train_detector.py`; see `vision/models/detector.md`). It is CenterNet-like: the network marks
+the centre of every tile on a grid four times coarser than its input and, at each centre, how far
+the tile reaches left, up, right and down. Two kinds are marked apart: `face` (a tile showing its
+face) and `back` (a face-down tile). The model takes the picture as it comes (uint8, BGR, any size
+that is a multiple of 32) and does its own normalisation and peak picking, so the steps here are
+short: `prepare_input` (scale to about `pixels` pixels and pad) -> `infer` -> `process_output`
+(boxes back in the picture's pixels, overlapping duplicates removed).
 
 Backs are only trusted where the grouping finds them beside face tiles in a hand (see
 `vision/grouping.py`): the real photos never label walls, so the model learns backs from our
@@ -22,7 +22,9 @@ from pathlib import Path
 
 import numpy as np
 
-DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "detector.onnx"
+from vision.models import model_file
+
+DEFAULT_MODEL = model_file("detector.onnx")
 KINDS = ("face", "back")
 SMALL_TILE = 24  # network pixels: tiles shorter than this are looked at again, larger
 TARGET_TILE = 36
@@ -80,7 +82,7 @@ class TileFinder:
         if not path.is_file():
             raise ModelMissing(
                 f"The tile finder's model is missing at {path}; train it with "
-                "`python -m vision.train_detector` or restore models/detector.onnx."
+                "`python -m lab.train_detector` or restore vision/models/detector.onnx."
             )
         self.session = cpu_session(path, providers, threads)
         meta = self.session.get_modelmeta().custom_metadata_map

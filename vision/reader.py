@@ -87,7 +87,7 @@ class TileReader:
         Faces go to the classifier, and so do the tiles found face down that lie in line with
         faces: the finder takes blank faces for backs (see FACE_UP). A face-down tile stays
         `back` unless it proves to be a face; walls, away from the rows, are not named at all."""
-        from datasets.photos import crop_box
+        from vision.crops import crop_box
 
         height, width = bgr.shape[:2]
         found = self.finder.find(bgr)

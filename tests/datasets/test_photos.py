@@ -7,7 +7,6 @@ import numpy as np
 from datasets.codes import CLASS_CODES, ROBOFLOW_CODES
 from datasets.photos import (
     LabelledTile,
-    crop_box,
     labels_look_wrong,
     list_photos,
     read_labels,
@@ -41,12 +40,6 @@ def test_copies_of_a_source_photo_stay_on_one_side(tmp_path):
     assert kept and held
     assert not {p.source for p in kept} & {p.source for p in held}
     assert source_name("abc_jpg.rf.123.jpg") == "abc_jpg"
-
-
-def test_crop_box_keeps_the_tile_centred_at_the_edge():
-    image = np.arange(100 * 100 * 3, dtype=np.uint32).reshape(100, 100, 3).astype(np.uint8)
-    crop = crop_box(image, (0, 0, 20, 10), context=0.5)
-    assert crop.shape[:2] == (20, 40)
 
 
 def test_a_photo_with_one_code_on_every_tile_is_flagged():

@@ -136,7 +136,8 @@ def test_a_missing_model_is_a_clear_error(tmp_path):
 
 def test_real_photos_sample(classifier):
     """Tiles of every third valid photo (never trained on), cut at their labelled boxes."""
-    from datasets.photos import crop_box, labels_look_wrong, list_photos
+    from datasets.photos import labels_look_wrong, list_photos
+    from vision.crops import crop_box
 
     require_shared(PHOTOS / "valid")
     crops, codes = [], []

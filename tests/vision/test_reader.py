@@ -10,9 +10,9 @@ import cv2
 import numpy as np
 import pytest
 
+from lab.bench_reader import match_boxes
 from tests.conftest import PHOTOS, require_shared
 from tests.vision.test_grouping import assert_hands, canonical
-from vision.bench_reader import match_boxes
 from vision.demo import DEMO_HANDS, demo_scene
 from vision.detector import Prepared, box_iou, decode, suppress_overlaps
 from vision.reader import vote_tiles

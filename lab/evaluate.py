@@ -1,4 +1,4 @@
-"""`python -m vision.evaluate`: the tile classifier's figures.
+"""`python -m lab.evaluate`: the tile classifier's figures.
 
 1. The photo dataset's valid split (never trained on): each labelled tile cut at its box exactly,
    top-1 overall and per class, flowers and seasons apart, the most confused pairs, and how often
@@ -19,8 +19,9 @@ import numpy as np
 
 from datasets.codes import CLASS_CODES, describe, is_flower
 from datasets.crop_cache import HELD_OUT_STYLE, progress
-from datasets.photos import MissingData, crop_box, labels_look_wrong, list_photos
-from vision.figures import confused_pairs, confusion, plot_confusion
+from datasets.photos import MissingData, labels_look_wrong, list_photos
+from lab.figures import confused_pairs, confusion, plot_confusion
+from vision.crops import crop_box
 
 FLOWER_CODES = tuple(c for c in CLASS_CODES if is_flower(c))
 
@@ -138,12 +139,12 @@ def turned(crops: list[np.ndarray], quarter: int) -> list[np.ndarray]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m vision.evaluate",
+        prog="python -m lab.evaluate",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "--model", default=None, help="ONNX model (default: models/classifier.onnx)"
+        "--model", default=None, help="ONNX model (default: vision/models/classifier.onnx)"
     )
     parser.add_argument("--limit", type=int, default=None, help="use at most this many photos")
     parser.add_argument("--figure", default=None, help="write the valid confusion matrix here")

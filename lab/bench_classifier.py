@@ -19,7 +19,8 @@ def sample_crops(count: int = BATCH, limit: int | None = None) -> tuple[list[np.
     """`count` crops to time: real ones if the photos are there, else drawn ones."""
     import cv2
 
-    from datasets.photos import MissingData, crop_box, list_photos
+    from datasets.photos import MissingData, list_photos
+    from vision.crops import crop_box
 
     crops: list[np.ndarray] = []
     try:

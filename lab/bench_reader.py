@@ -12,7 +12,7 @@ one after the other, and prints one table:
   grouping; the peer: its own preprocessing and detection).
 
 Seven valid photos carry one code on every tile (all `1p`, though they show rows of different
-tiles): the table leaves them out, as `vision.evaluate` does, and a line after it gives the
+tiles): the table leaves them out, as `lab.evaluate` does, and a line after it gives the
 figures with them, as labelled.
 
 `mahjong-detector` (a YOLO11n ONNX model, riichi classes) has no flowers or seasons: those count

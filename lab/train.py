@@ -1,15 +1,15 @@
-"""`python -m vision.train`: train the tile classifier on real and synthetic crops, export ONNX.
+"""`python -m lab.train`: train the tile classifier on real and synthetic crops, export ONNX.
 
 Needs the `train` extra (torch, onnx, matplotlib, tqdm). Steps:
 1. crops: the photo dataset's train split and synthetic tiles, cut once into `data/crops/`;
    a tenth of the source photos (all their augmented copies) is held out to watch training;
 2. training: each batch is turned by a random quarter turn and a small angle, its box jittered as
    a detector's would be, its light and colour changed, now and then blurred to a low resolution;
-3. output: `models/classifier.onnx` with its codes, input size and normalisation in the metadata,
-   and the figures `models/classifier-curve.png` and `models/classifier-confusion.png`.
+3. output: `vision/models/classifier.onnx` with its codes, input size and normalisation in the
+   metadata, and the figures `classifier-curve.png` and `classifier-confusion.png` beside it.
 
-On the 2-core CPU a full run takes about an hour (see models/classifier.md); a GPU is used when
-torch sees one.
+On the 2-core CPU a full run takes about an hour (see vision/models/classifier.md); a GPU is used
+when torch sees one.
 """
 
 from __future__ import annotations
@@ -35,12 +35,12 @@ from datasets.crop_cache import (
     synthetic_name,
 )
 from datasets.photos import CREDIT, REPO_ROOT, in_holdout
+from vision.classifier import DEFAULT_MODEL
 
 INPUT_SIZE = 48
 MEAN = (0.5, 0.5, 0.5)
 STD = (0.25, 0.25, 0.25)
 UNSURE_BELOW = 0.6  # a confidence under this asks a person
-MODEL_PATH = REPO_ROOT / "models" / "classifier.onnx"
 RUN_DIR = REPO_ROOT / "runs" / "classifier"
 HOLDOUT_FRACTION = 0.1
 
@@ -138,7 +138,7 @@ def build_found(split: str = "train") -> CropSet:
     labelled tile it covers (IoU >= 0.5); finds that cover no labelled tile are left out, and so
     are photos whose labels slipped."""
     from datasets.photos import labels_look_wrong
-    from vision.bench_reader import match_boxes
+    from lab.bench_reader import match_boxes
     from vision.detector import TileFinder
 
     finder = TileFinder()
@@ -209,8 +209,8 @@ def train(args) -> dict:
     from torch.optim.swa_utils import AveragedModel, get_ema_multi_avg_fn
 
     from datasets.crop_cache import progress
-    from vision.figures import confusion, plot_confusion, plot_curves
-    from vision.tile_net import TileNet, export_onnx
+    from lab.figures import confusion, plot_confusion, plot_curves
+    from lab.tile_net import TileNet, export_onnx
 
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
@@ -355,7 +355,7 @@ def _more_synthetic(text: str) -> tuple[int, int, str | None]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m vision.train",
+        prog="python -m lab.train",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -387,7 +387,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=2, help="CPU threads for torch")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--resume", default=None, help="start from these weights (a .pt file)")
-    parser.add_argument("--out", default=str(MODEL_PATH), help="where to write the ONNX model")
+    parser.add_argument("--out", default=str(DEFAULT_MODEL), help="where to write the ONNX model")
     args = parser.parse_args(argv)
     try:
         import torch  # noqa: F401

@@ -1,8 +1,8 @@
-"""`python -m vision.train_detector`: train the tile finder and export `models/detector.onnx`.
+"""`python -m lab.train_detector`: train the tile finder and export `vision/models/detector.onnx`.
 
 Training code only (needs the `train` extra: torch, onnx, matplotlib, tqdm); the product runs the
 exported model with onnxruntime (`vision/detector.py`). The recipe, data and figures are written
-up in `models/detector.md`.
+up in `vision/models/detector.md`.
 
 The network is small on purpose (the whole reader has 15 ms per photo on two CPU cores): a
 MobileNet-like backbone of depthwise-separable blocks down to 1/32, a light top-down path back to
@@ -20,11 +20,11 @@ from pathlib import Path
 
 import numpy as np
 
-from vision import detector_data as data
+from lab import detector_data as data
+from vision.detector import DEFAULT_MODEL
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = ROOT / "runs" / "detector"
-MODELS = ROOT / "models"
 SIDES = (288, 320, 352, 384)  # training canvas sizes, one per batch
 REACH_UNIT = 16.0  # pixels a reach of exp(0) stands for
 CLEAN_OVERLAP = 1.12  # photos whose boxes overlap less than this are taken as square to the camera
@@ -172,7 +172,7 @@ def evaluate(network, examples, pixels=384 * 384, threshold=0.3):
     Backs count only where they are labelled (synthetic scenes)."""
     import torch
 
-    from vision.bench_reader import match_boxes
+    from lab.bench_reader import match_boxes
     from vision.detector import decode, prepare
 
     deployed = deployable(network).eval()
@@ -196,7 +196,7 @@ def evaluate(network, examples, pixels=384 * 384, threshold=0.3):
 def export(network, path: Path, meta: dict) -> None:
     import torch
 
-    from vision.onnx_metadata import write_metadata
+    from lab.onnx_metadata import write_metadata
 
     deployed = deployable(network).eval()
     dummy = torch.zeros(1, 384, 384, 3, dtype=torch.uint8)
@@ -214,7 +214,7 @@ def export(network, path: Path, meta: dict) -> None:
 
 
 def plot_curves(history: list[dict], path: Path) -> None:
-    from vision.figures import headless_pyplot
+    from lab.figures import headless_pyplot
 
     pyplot = headless_pyplot()
     epochs = [h["epoch"] for h in history]
@@ -239,7 +239,7 @@ def plot_curves(history: list[dict], path: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m vision.train_detector", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m lab.train_detector", description=__doc__)
     parser.add_argument("--epochs", type=int, default=24)
     parser.add_argument("--batch", type=int, default=16)
     parser.add_argument("--lr", type=float, default=3e-3)
@@ -247,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scenes", type=int, default=800, help="synthetic scenes to draw once")
     parser.add_argument("--holdout", type=float, default=0.07, help="share of sources held out")
     parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--out", type=Path, default=MODELS / "detector.onnx")
+    parser.add_argument("--out", type=Path, default=DEFAULT_MODEL)
     parser.add_argument("--limit", type=int, default=None, help="use at most this many photos")
     parser.add_argument("--resume", type=Path, default=None, help="start from these weights (.pt)")
     args = parser.parse_args(argv)

@@ -66,7 +66,7 @@ def export_onnx(model: TileNet, path, size: int, metadata: dict) -> None:
 
     The input is `crops`: uint8, (batch, size, size, 3), BGR; normalisation happens inside.
     """
-    from vision.onnx_metadata import write_metadata
+    from lab.onnx_metadata import write_metadata
 
     model = RawInput(model.eval(), metadata["mean"], metadata["std"]).eval()
     dummy = torch.zeros(2, size, size, 3, dtype=torch.uint8)

@@ -1,6 +1,6 @@
 """Training examples for the tile finder: real photos and synthetic scenes, augmented, with targets.
 
-Used by `vision/train_detector.py` only (numpy and OpenCV, no torch). An example is a square
+Used by `lab/train_detector.py` only (numpy and OpenCV, no torch). An example is a square
 picture and its boxes; the targets are the CenterNet-like maps the network learns to draw (see
 `vision/detector.py`): one heat map per kind (face, back) with an elliptic bump at every tile's
 centre, and the tile's box at the cells near that centre.
