@@ -1,8 +1,10 @@
 """`python -m lab.bench` (or `python -m vision.bench`): the reader's speed and accuracy figures,
 beside their peers.
 
-Two parts, each printed when it is built: the tile classifier (a batch of 30 crops) and the table
-reader on the valid photos beside the `mahjong-detector` package.
+Parts, each printed when it is built: the tile classifier (a batch of 30 crops); the table reader
+on the valid photos beside the `mahjong-detector` package; whole hands read exactly on the valid
+photos of a hand in a row (`lab.hands`); and the reader under other light, angles and distance
+(`lab.conditions`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from importlib import import_module
 SECTIONS = (
     ("classifier", "lab.bench_classifier"),
     ("reader", "lab.bench_reader"),
+    ("hands", "lab.hands"),
+    ("conditions", "lab.conditions"),
 )
 
 

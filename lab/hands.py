@@ -65,9 +65,9 @@ def hand_photos(limit: int | None = None):
 def run(args) -> None:
     """Print the share of hands read exactly on the valid hand photos, ours beside the peer."""
     import cv2
-    from lab.bench_reader import peer_reader
 
     from datasets.photos import MissingData
+    from lab.bench_reader import peer_reader
     from vision.reader import TileReader
 
     try:
