@@ -20,6 +20,8 @@ STRIDE = 4
 CACHE_SIDE = 384  # real photos are kept in memory at this size
 BUMP_ALPHA = 0.54  # bump size as a fraction of the tile's size (TTFNet's choice)
 BOX_CORE = 0.3  # cells whose bump is above this learn the tile's box
+CLEAN_OVERLAP = 1.12  # photos whose boxes overlap less than this are taken as square to the camera
+TURN_SHARE = 0.5  # share of pictures turned by any angle up to 45 degrees
 
 
 @dataclass
@@ -75,22 +77,31 @@ def augment(example: Example, side: int, rng: np.random.Generator) -> tuple[Exam
         image = image[:, ::-1]
         boxes = np.stack([width - boxes[:, 2], boxes[:, 1], width - boxes[:, 0], boxes[:, 3]], 1)
     height, width = image.shape[:2]
+    # any turn, not only quarter turns: a phone held at an angle, a row laid askew. Only where
+    # the labelled boxes fit their tiles (boxes of tiles already turned would grow further)
+    degrees = 0.0
+    if rng.random() < TURN_SHARE and overlap_ratio(example) < CLEAN_OVERLAP:
+        degrees = float(rng.uniform(-45, 45))
     # now and then squeeze one way: photos are often stretched (the real ones up to 12:1)
     squeeze = float(np.exp(rng.uniform(-np.log(3), np.log(3)))) if rng.random() < 0.4 else 1.0
     if example.tile_length:  # a scene: a close look around one of its tiles
-        zoom = float(np.exp(rng.uniform(np.log(18), np.log(80)))) / example.tile_length
+        zoom = float(np.exp(rng.uniform(np.log(12), np.log(80)))) / example.tile_length
         zx, zy = zoom * squeeze**0.5, zoom / squeeze**0.5
         x0, y0, x1, y1 = boxes[int(rng.integers(len(boxes)))] * (zx, zy, zx, zy)
         shift_x = rng.uniform(0.15, 0.85) * side - (x0 + x1) / 2
         shift_y = rng.uniform(0.15, 0.85) * side - (y0 + y1) / 2
     else:
-        zoom = float(np.exp(rng.uniform(np.log(0.55), np.log(1.35)))) * CACHE_SIDE
+        zoom = float(np.exp(rng.uniform(np.log(0.3), np.log(1.35)))) * CACHE_SIDE
         zoom /= max(width, height)
         zx, zy = zoom * squeeze**0.5, zoom / squeeze**0.5
         new_w, new_h = width * zx, height * zy
         shift_x = rng.uniform(min(0, side - new_w), max(0, side - new_w))
         shift_y = rng.uniform(min(0, side - new_h), max(0, side - new_h))
-    matrix = np.array([[zx, 0, shift_x], [0, zy, shift_y]], dtype=np.float32)
+    matrix = np.array([[zx, 0, shift_x], [0, zy, shift_y], [0, 0, 1]], dtype=np.float64)
+    if degrees:
+        turn = cv2.getRotationMatrix2D((side / 2, side / 2), degrees, 1.0)
+        matrix = np.vstack([turn, [0, 0, 1]]) @ matrix
+    matrix = matrix[:2].astype(np.float32)
     fill = _edge_colour(image, rng)
     canvas = cv2.warpAffine(
         np.ascontiguousarray(image),
@@ -100,8 +111,7 @@ def augment(example: Example, side: int, rng: np.random.Generator) -> tuple[Exam
         borderMode=cv2.BORDER_CONSTANT,
         borderValue=fill,
     )
-    scale = np.array([zx, zy, zx, zy], dtype=np.float32)
-    boxes = boxes * scale + np.array([shift_x, shift_y, shift_x, shift_y], dtype=np.float32)
+    boxes = _moved_boxes(boxes, matrix)
     clipped = boxes.clip(0, side)
     area = _area(boxes)
     seen = _area(clipped) / np.maximum(area, 1e-6)
@@ -111,6 +121,16 @@ def augment(example: Example, side: int, rng: np.random.Generator) -> tuple[Exam
     copy = Example(canvas, clipped[keep], example.kinds[keep], example.backs_labelled)
     copy.tile_length = example.tile_length
     return copy, unsure
+
+
+def _moved_boxes(boxes: np.ndarray, matrix: np.ndarray) -> np.ndarray:
+    """The upright boxes around boxes moved by an affine `matrix` (2 x 3): their corners' span."""
+    x0, y0, x1, y1 = boxes.T
+    corners = np.stack(
+        [np.stack([x0, y0]), np.stack([x1, y0]), np.stack([x1, y1]), np.stack([x0, y1])]
+    )
+    moved = np.einsum("ij,cjn->cin", matrix[:, :2], corners) + matrix[:, 2][None, :, None]
+    return np.concatenate([moved.min(axis=0), moved.max(axis=0)]).T.astype(np.float32)
 
 
 def _area(boxes: np.ndarray) -> np.ndarray:
@@ -133,6 +153,14 @@ def recolour(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         ramp = np.linspace(rng.uniform(0.75, 1.0), rng.uniform(1.0, 1.2), out.shape[across])
         ramp = ramp.astype(np.float32)[:: rng.choice([-1, 1])]
         out *= ramp[:, None, None] if across == 0 else ramp[None, :, None]
+    if rng.random() < 0.35:  # a warm lamp or a cool one: red and blue pulled apart
+        warmth = rng.uniform(0.6, 0.9)
+        cast = np.array([warmth, 1.0, 1.0 / warmth**0.5], np.float32)
+        out *= cast if rng.random() < 0.6 else cast[::-1]
+    if rng.random() < 0.2:  # a dim room: up to two and a half stops under, and a phone's noise
+        linear = (out.clip(0, 255) / 255.0) ** 2.2 * rng.uniform(0.18, 0.6)
+        out = linear ** (1 / 2.2) * 255.0
+        out += rng.normal(0, rng.uniform(2, 7), out.shape).astype(np.float32)
     if rng.random() < 0.15:
         grey = out.mean(axis=2, keepdims=True)
         out = np.repeat(grey, 3, axis=2)

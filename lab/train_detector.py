@@ -27,7 +27,6 @@ ROOT = Path(__file__).resolve().parent.parent
 RUNS = ROOT / "runs" / "detector"
 SIDES = (288, 320, 352, 384)  # training canvas sizes, one per batch
 REACH_UNIT = 16.0  # pixels a reach of exp(0) stands for
-CLEAN_OVERLAP = 1.12  # photos whose boxes overlap less than this are taken as square to the camera
 
 
 def build_network(widths=(16, 32, 64, 128, 192), neck: int = 48):
@@ -158,6 +157,60 @@ def generalised_iou(a, b):
     return inter / union - (hull - union) / (hull + 1e-6)
 
 
+def load_exported(network, path: Path) -> None:
+    """Start from an exported model's weights (`--resume x.onnx`): the export folds each batch
+    norm into the convolution before it, so each convolution takes the folded weights and its
+    norm becomes the identity plus the folded bias. Those norms must then stay frozen
+    (`freeze_norms`): their running statistics no longer describe the activations."""
+    import onnx
+    import torch
+    from onnx import numpy_helper
+
+    model = onnx.load(str(path))
+    weights = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
+    modules = dict(network.named_modules())
+    filled = 0
+    for node in model.graph.node:
+        if node.op_type != "Conv":
+            continue
+        conv = modules[_module_name(node.name)]
+        weight, bias = (torch.from_numpy(weights[i].copy()) for i in node.input[1:3])
+        with torch.no_grad():
+            conv.weight.copy_(weight)
+            if conv.bias is not None:
+                conv.bias.copy_(bias)
+            else:
+                parent, index = _module_name(node.name).rsplit(".", 1)
+                norm = modules[f"{parent}.{int(index) + 1}"]
+                norm.weight.fill_(1.0)
+                norm.bias.copy_(bias)
+                norm.running_mean.zero_()
+                norm.running_var.fill_(1.0 - norm.eps)
+        filled += 1
+    convolutions = sum(isinstance(m, torch.nn.Conv2d) for m in network.modules())
+    if filled != convolutions:
+        raise ValueError(f"{path} filled {filled} of the network's {convolutions} convolutions.")
+
+
+def _module_name(node: str) -> str:
+    """`/network/down4/down4.0/depthwise/depthwise.0/Conv` -> `down4.0.depthwise.0`: the export
+    names a node by its modules' scopes, each holding its parent's name."""
+    parts, previous = [], ""
+    for scope in node.removeprefix("/network/").split("/")[:-1]:
+        parts.append(scope.removeprefix(previous + ".") if previous else scope)
+        previous = scope
+    return ".".join(parts)
+
+
+def freeze_norms(network) -> None:
+    """Batch norms keep their statistics (eval mode) while the rest trains."""
+    import torch
+
+    for module in network.modules():
+        if isinstance(module, torch.nn.BatchNorm2d):
+            module.eval()
+
+
 def to_tensors(batch):
     import torch
 
@@ -249,7 +302,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--out", type=Path, default=DEFAULT_MODEL)
     parser.add_argument("--limit", type=int, default=None, help="use at most this many photos")
-    parser.add_argument("--resume", type=Path, default=None, help="start from these weights (.pt)")
+    parser.add_argument(
+        "--resume",
+        type=Path,
+        default=None,
+        help="start from these weights (.pt or an exported .onnx)",
+    )
     args = parser.parse_args(argv)
 
     import torch
@@ -274,7 +332,11 @@ def main(argv: list[str] | None = None) -> int:
     )
 
     network = build_network()
-    if args.resume:
+    frozen = bool(args.resume) and args.resume.suffix == ".onnx"
+    if frozen:
+        load_exported(network, args.resume)
+        freeze_norms(network)
+    elif args.resume:
         network.load_state_dict(torch.load(args.resume))
     steps_per_epoch = max(1, len(kept) // args.batch)
     total = steps_per_epoch * args.epochs
@@ -291,13 +353,13 @@ def main(argv: list[str] | None = None) -> int:
     # Stretched photos (tiles longer than 2.5:1) are few and hard: drawn three times as often.
     weights = np.array(
         [
-            (1.0 if data.overlap_ratio(e) < CLEAN_OVERLAP else 0.1)
+            (1.0 if data.overlap_ratio(e) < data.CLEAN_OVERLAP else 0.1)
             * (3.0 if data.elongation(e) > 2.5 else 1.0)
             for e in kept
         ]
     )
     weights /= weights.sum()
-    held = [e for e in held if data.overlap_ratio(e) < CLEAN_OVERLAP]
+    held = [e for e in held if data.overlap_ratio(e) < data.CLEAN_OVERLAP]
     for epoch in range(1, args.epochs + 1):
         order = rng.choice(len(kept), size=len(kept), p=weights)
         sums = np.zeros(2)
@@ -324,6 +386,8 @@ def main(argv: list[str] | None = None) -> int:
         row["recall"], row["precision"] = evaluate(network, held)["face"]
         for kind, (recall, precision) in evaluate(network, held_scenes).items():
             row[f"scene_{kind}_recall"], row[f"scene_{kind}_precision"] = recall, precision
+        if frozen:
+            freeze_norms(network)  # evaluate() put the whole network back in training mode
         row["minutes"] = (time.time() - started) / 60
         history.append(row)
         print(json.dumps(row), flush=True)
