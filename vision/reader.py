@@ -19,6 +19,7 @@ from dataclasses import replace
 import numpy as np
 
 from vision.grouping import SeatZones, group_hands, loose_faces, white_backs_as_backs
+from vision.light import corrected, light_gains, light_is_off
 from vision.reading import HandRead, MeldRead, Reading, TileRead
 
 UNSURE_FINDING = 0.4  # a tile the finder is less sure of than this is flagged for a person
@@ -91,6 +92,10 @@ class TileReader:
 
         height, width = bgr.shape[:2]
         found = self.finder.find(bgr)
+        gains = light_gains(bgr, [f.box for f in found if f.kind == "face"])
+        if light_is_off(gains):  # a lamp's cast or a dim room: correct it and look again
+            bgr = corrected(bgr, gains)
+            found = self.finder.find(bgr)
         faces = np.array([f.box for f in found if f.kind == "face"], float).reshape(-1, 4)
         to_name = [
             i for i, f in enumerate(found) if f.kind == "face" or in_line_with_faces(f.box, faces)

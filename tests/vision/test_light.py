@@ -1,0 +1,41 @@
+"""Even light: the reader corrects a lamp's cast and a dim room from the tiles' own white."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.light import corrected, light_gains, light_is_off
+
+
+def _table(cast=(1.0, 1.0, 1.0), exposure=1.0) -> tuple[np.ndarray, list]:
+    """Green felt with four white tiles (with dark ink), lit by a lamp of `cast` (B, G, R)."""
+    picture = np.zeros((200, 300, 3), np.float32)
+    picture[:] = (60, 140, 50)
+    faces = []
+    for k in range(4):
+        x0 = 30 + 60 * k
+        picture[60:130, x0 : x0 + 50] = (235, 238, 240)
+        picture[80:100, x0 + 15 : x0 + 35] = (40, 40, 160)
+        faces.append((x0, 60, x0 + 50, 130))
+    lit = picture * np.array(cast, np.float32) * exposure
+    return np.clip(lit, 0, 255).astype(np.uint8), faces
+
+
+def test_a_warm_lamps_cast_is_taken_off_the_tiles_white():
+    warm, faces = _table(cast=(0.7, 0.92, 1.12))
+    gains = light_gains(warm, faces)
+    assert light_is_off(gains)
+    white = corrected(warm, gains)[70, 35].astype(float)
+    assert white.max() - white.min() < 12, "the faces come out neutral"
+
+
+def test_a_dim_room_is_brightened_but_daylight_is_left_alone():
+    dim, faces = _table(exposure=0.35)
+    assert corrected(dim, light_gains(dim, faces))[70, 35].mean() > 180
+    daylight, faces = _table()
+    assert not light_is_off(light_gains(daylight, faces))
+
+
+def test_without_faces_nothing_is_judged():
+    felt, _ = _table(cast=(0.7, 0.92, 1.12), exposure=0.4)
+    assert np.allclose(light_gains(felt, []), 1.0)

@@ -1,0 +1,64 @@
+"""Even light: a picture's colour cast and exposure, judged from its tiles' faces and corrected.
+
+A room's lamp tints everything (a tungsten bulb makes white tiles orange) and a dim room makes
+them grey, while the finder and the classifier learnt mostly from photos in daylight. Tile faces
+are white or ivory, so the brightest part of the faces found (`BRIGHTEST` of their pixels) shows
+the light's colour and strength. Each channel is scaled so those pixels come out neutral and,
+when they are dim, as bright as `FACE_LEVEL`. Without faces nothing is judged or changed (an
+empty felt would otherwise be brightened into ghosts), and the gains are bounded.
+
+The reader finds tiles, judges the light from them and, where it is clearly off (`OFF`), corrects
+the picture and finds again. On the valid photos (`lab.conditions`): turned warm (about
+2,700 K), tiles named right went from 95.3 % to 97.4 % (found 97.0 to 99.2 %); two stops under,
+from 97.1 % to 97.8 %; as they are, unchanged (97.8 %).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+BRIGHTEST = 0.25  # share of the faces' pixels taken for their white
+BLOWN = 250  # a pixel with a channel this bright is blown out: it shows no colour
+FACE_LEVEL = 200.0  # how bright the faces' white is made, at most
+GAIN_RANGE = (0.6, 1.6)  # bounds of a channel's colour gain
+EXPOSURE_RANGE = (1.0, 3.0)  # bounds of the brightening (never darkened)
+OFF = 0.08  # gains further than this from 1 are worth a second look
+STEP = 3  # every third pixel of a face is looked at
+
+
+def light_gains(bgr: np.ndarray, faces: Sequence[Sequence[float]]) -> np.ndarray:
+    """The gain of each channel (B, G, R) that makes the faces' white neutral and bright; ones
+    when no face gives pixels to judge by."""
+    height, width = bgr.shape[:2]
+    samples = []
+    for x0, y0, x1, y1 in faces:
+        x0, y0 = max(0, int(x0)), max(0, int(y0))
+        x1, y1 = min(width, int(x1)), min(height, int(y1))
+        if x1 > x0 and y1 > y0:
+            samples.append(bgr[y0:y1:STEP, x0:x1:STEP].reshape(-1, 3))
+    if not samples:
+        return np.ones(3, np.float32)
+    pixels = np.concatenate(samples).astype(np.float32)
+    pixels = pixels[pixels.max(axis=1) < BLOWN]
+    if len(pixels) < 20:
+        return np.ones(3, np.float32)
+    level = pixels.mean(axis=1)
+    white = pixels[level >= np.quantile(level, 1 - BRIGHTEST)].mean(axis=0)
+    grey = float(white.mean())
+    gains = np.clip(grey / np.maximum(white, 1.0), *GAIN_RANGE)
+    return (gains * np.clip(FACE_LEVEL / max(grey, 1.0), *EXPOSURE_RANGE)).astype(np.float32)
+
+
+def light_is_off(gains: np.ndarray) -> bool:
+    return bool(np.abs(np.asarray(gains) - 1.0).max() > OFF)
+
+
+def corrected(bgr: np.ndarray, gains: np.ndarray) -> np.ndarray:
+    """A copy of the picture with each channel scaled by its gain (one table look-up)."""
+    import cv2
+
+    levels = np.arange(256, dtype=np.float32)[:, None] * np.asarray(gains, np.float32)[None, :]
+    table = np.clip(levels, 0, 255).astype(np.uint8).reshape(256, 1, 3)
+    return cv2.LUT(bgr, table)
