@@ -164,7 +164,7 @@ def export_csv():
     if derived is None:
         raise InputError("no_session_yet", status=409)
     # A byte-order mark lets spreadsheet programs open the Korean names as UTF-8.
-    body = "\ufeff" + views.export_csv(derived)
+    body = "\ufeff" + views.export_csv(derived, g.lang)
     return Response(body, mimetype="text/csv; charset=utf-8", headers=_attachment("csv"))
 
 

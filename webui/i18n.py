@@ -71,6 +71,14 @@ TEXT: dict[str, tuple[str, str]] = {
     "opt_pin_specials": ("Pin specials (8-point 1p/5p hands)", "통 특수패 (8점 1통/5통)"),
     "opt_multiple_winners": ("Every winner on one discard collects", "한 패에 여러 명 모두 화료"),
     "opt_flower_tiles": ("Flower tiles (flowers or seasons)", "꽃패 (꽃 또는 계절)"),
+    "opt_flower_tiles_flowers": (
+        "Flowers (plum, orchid, chrysanthemum, bamboo)",
+        "꽃 (매화, 난초, 국화, 대나무)",
+    ),
+    "opt_flower_tiles_seasons": (
+        "Seasons (spring, summer, autumn, winter)",
+        "계절 (봄, 여름, 가을, 겨울)",
+    ),
     "money_per_point": ("Money per point", "점당 금액"),
     "horse_race_on": ("Play the Horse Race", "경마 하기"),
     "save_setup": ("Save changes", "변경 저장"),
@@ -190,6 +198,17 @@ TEXT: dict[str, tuple[str, str]] = {
     "chart": ("Running totals", "누적 점수"),
     "export_csv": ("Download CSV", "CSV 내려받기"),
     "export_json": ("Download JSON", "JSON 내려받기"),
+    # the CSV export's column headers
+    "csv_hand": ("hand", "국"),
+    "csv_round": ("round", "장"),
+    "csv_dealer": ("dealer", "선"),
+    "csv_result": ("result", "결과"),
+    "csv_winners": ("winners", "화료자"),
+    "csv_discarder": ("discarder", "방총자"),
+    "csv_total_points": ("total points", "점수 합계"),
+    "csv_payment": ("{name} payment", "{name} 지불"),
+    "csv_horse_race": ("{name} horse race", "{name} 경마"),
+    "csv_running_total": ("{name} running total", "{name} 누적 점수"),
     # camera status
     "camera_status": ("Camera", "카메라"),
     "camera_connecting": ("Connecting to {source}…", "{source}에 연결하는 중…"),

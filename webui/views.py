@@ -12,7 +12,7 @@ import io
 import threading
 from dataclasses import dataclass
 
-from webui import rules
+from webui import i18n, rules
 from webui.record import Table
 
 _cache: dict[tuple[str, int, int], Derived] = {}
@@ -161,16 +161,20 @@ def export_json(derived: Derived) -> dict:
     }
 
 
-def export_csv(derived: Derived) -> str:
+def csv_header(players: list[str], lang: str) -> list[str]:
+    """The CSV's column names in the phone's language, a column per player for each amount."""
+    columns = ["hand", "round", "dealer", "result", "winners", "discarder", "total_points"]
+    header = [i18n.say(f"csv_{column}", lang) for column in columns]
+    for amount in ("payment", "horse_race", "running_total"):
+        header += [i18n.say(f"csv_{amount}", lang, name=name) for name in players]
+    return header
+
+
+def export_csv(derived: Derived, lang: str = "en") -> str:
     players = derived.table.setup["players"]
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(
-        ["hand", "round", "dealer", "result", "winners", "discarder", "total points"]
-        + [f"{name} payment" for name in players]
-        + [f"{name} horse race" for name in players]
-        + [f"{name} running total" for name in players]
-    )
+    writer.writerow(csv_header(players, lang))
     for row in history(derived):
         hand = row["hand"]
         winners = ";".join(
