@@ -103,7 +103,6 @@ def table():
     if derived is None:
         return jsonify(base | {"session": None})
     rows = views.history(derived)
-    undoable = derived.table.undoable
     return jsonify(
         base
         | {
@@ -112,16 +111,24 @@ def table():
             "standings": views.standings(derived),
             "latest": rows[-5:][::-1],
             "hands": len(rows),
-            "undo": _undo_view(undoable, rows),
+            "undo": _undo_view(derived.table),
         }
     )
 
 
-def _undo_view(event, rows) -> dict | None:
+def _undo_view(table) -> dict | None:
+    """The change an undo would cancel, and the button's words for it ("Undo: hand 10 added")."""
+    event, number = table.undoable, table.undoable_number
     if event is None:
         return None
-    number = next((r["number"] for r in rows if r["id"] == event.hand_id), None)
-    return {"event": event.id, "kind": event.kind, "hand_id": event.hand_id, "number": number}
+    what = i18n.say(f"undo_{event.kind}", g.lang, n=number)
+    return {
+        "event": event.id,
+        "kind": event.kind,
+        "hand_id": event.hand_id,
+        "number": number,
+        "label": i18n.say("undo_what", g.lang, what=what),
+    }
 
 
 @bp.get("/history")
@@ -136,7 +143,7 @@ def history():
             "session": {"id": derived.table.session_id, "setup": derived.table.setup},
             "standings": views.standings(derived),
             "hands": views.history(derived),
-            "undo": _undo_view(derived.table.undoable, views.history(derived)),
+            "undo": _undo_view(derived.table),
         }
     )
 

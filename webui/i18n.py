@@ -182,6 +182,9 @@ TEXT: dict[str, tuple[str, str]] = {
     "delete": ("Delete", "삭제"),
     "undo": ("Undo last change", "마지막 변경 취소"),
     "undo_what": ("Undo: {what}", "취소: {what}"),
+    "undo_hand_added": ("hand {n} added", "{n}국 추가"),
+    "undo_hand_edited": ("hand {n} edited", "{n}국 수정"),
+    "undo_hand_deleted": ("hand {n} deleted", "{n}국 삭제"),
     "delete_confirm": (
         "Delete hand {n}? Every hand after it is derived again.",
         "{n}국을 삭제할까요? 이후의 모든 판이 다시 계산됩니다.",

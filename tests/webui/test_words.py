@@ -34,3 +34,29 @@ def test_the_csv_export_names_its_columns_in_the_phones_language(table, lang):
         assert header[:2] == ["국", "장"] and header[7] == "Ji-ho 지불"
     else:
         assert header[:2] == ["hand", "round"] and header[7] == "Ji-ho payment"
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_undo_says_which_change_it_cancels(table, lang):
+    table.client.set_cookie("lang", lang)
+
+    def label() -> str:
+        shown = table.table()["undo"]["label"]
+        assert table.get("/api/history").get_json()["undo"]["label"] == shown
+        return shown
+
+    def expected(kind: str, n: int) -> str:
+        return i18n.say("undo_what", lang, what=i18n.say(f"undo_{kind}", lang, n=n))
+
+    table.add({"result": "draw"})
+    second = table.add(DISCARD_WIN).get_json()["id"]
+    assert label() == expected("hand_added", 2)
+    assert label() == {"en": "Undo: hand 2 added", "ko": "취소: 2국 추가"}[lang]
+    table.put(f"/api/hands/{second}", {"hand": {"result": "draw"}})
+    assert label() == expected("hand_edited", 2)
+    first = table.table()["latest"][-1]["id"]
+    table.delete(f"/api/hands/{first}", {})
+    assert label() == expected("hand_deleted", 1)
+    table.post("/api/undo", {})
+    assert table.table()["hands"] == 2
+    assert label() == expected("hand_edited", 2)

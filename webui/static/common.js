@@ -125,6 +125,23 @@ function yakuName(yaku) {
   return BOOT.lang === "ko" ? korean + " · " + english : english + " · " + korean;
 }
 
+// ---- undo: the #undo button of the table and history pages ---------------------------------
+function undoButton(undo, reload) {
+  // The server words the change it would cancel ("Undo: hand 10 added").
+  const button = document.getElementById("undo");
+  button.hidden = !undo || !BOOT.can_change;
+  if (button.hidden) return;
+  button.textContent = undo.label;
+  button.onclick = async () => {
+    try {
+      await api("POST", "/api/undo", { expected: undo.event, token: newToken() });
+      reload();
+    } catch (error) {
+      sayError(error);
+    }
+  };
+}
+
 // ---- the PIN bar ---------------------------------------------------------------------------
 function applyLock() {
   document.getElementById("lockbar").hidden = BOOT.can_change;

@@ -78,7 +78,7 @@ async function load() {
         el("span", { class: "muted", text: t("dealer") + " " + players[row.dealer] })),
       details, tools);
   }));
-  undoButton(data.undo);
+  undoButton(data.undo, load);
 }
 
 async function remove(row) {
@@ -89,22 +89,6 @@ async function remove(row) {
   } catch (error) {
     sayError(error);
   }
-}
-
-function undoButton(undo) {
-  const button = document.getElementById("undo");
-  button.hidden = !undo || !BOOT.can_change;
-  if (button.hidden) return;
-  const sign = undo.kind === "hand_added" ? "+" : undo.kind === "hand_deleted" ? "−" : "✎";
-  button.textContent = t("undo_what", { what: sign + " " + t("hand_no") + " " + (undo.number || "") });
-  button.onclick = async () => {
-    try {
-      await api("POST", "/api/undo", { expected: undo.event, token: newToken() });
-      load();
-    } catch (error) {
-      sayError(error);
-    }
-  };
 }
 
 Live.onChange(() => load().catch(sayError));

@@ -27,27 +27,6 @@ function handLine(row, players) {
   );
 }
 
-function undoButton(undo) {
-  const button = document.getElementById("undo");
-  if (!undo || !BOOT.can_change) {
-    button.hidden = true;
-    return;
-  }
-  const what =
-    (undo.kind === "hand_added" ? "+" : undo.kind === "hand_deleted" ? "−" : "✎") +
-    " " + t("hand_no") + " " + (undo.number || "");
-  button.textContent = t("undo_what", { what });
-  button.hidden = false;
-  button.onclick = async () => {
-    try {
-      await api("POST", "/api/undo", { expected: undo.event, token: newToken() });
-      load();
-    } catch (error) {
-      sayError(error);
-    }
-  };
-}
-
 async function load() {
   const data = await api("GET", "/api/table");
   Live.version = data.version;
@@ -78,7 +57,7 @@ async function load() {
     ),
   );
   document.getElementById("latest").replaceChildren(...data.latest.map((row) => handLine(row, players)));
-  undoButton(data.undo);
+  undoButton(data.undo, load);
 }
 
 Live.onChange(() => load().catch(sayError));
