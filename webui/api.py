@@ -316,6 +316,7 @@ def score_preview():
         played = replay["hands"][position]
         result["payments"] = played["payments"]
         result["horse_payments"] = played["horse_payments"]
+        result["horse_winner"] = views.horse_winner(played["horse_payments"])
     else:
         result["problem"] = _say_engine(replay.get("error"), players)
     return jsonify(result)

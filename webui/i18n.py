@@ -191,6 +191,13 @@ TEXT: dict[str, tuple[str, str]] = {
     ),
     "no_hands": ("No hands yet.", "아직 판이 없습니다."),
     "horse_payout": ("Horse Race payout", "경마 정산"),
+    "horse_finished": (
+        "{name} finished the Horse Race: +{amount} on top of the hand.",
+        "{name} 님이 경마를 완주했습니다: 판 지불과 별도로 +{amount}.",
+    ),
+    "horse_line": ("Horse Race payout ({name} finished):", "경마 정산 ({name} 완주):"),
+    "in_all": ("In all", "모두"),
+    "running_total": ("Running total", "누적 합계"),
     "doubled": ("doubled", "두 배"),
     "picture": ("Picture", "사진"),
     # settle

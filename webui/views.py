@@ -85,6 +85,11 @@ def standings(derived: Derived) -> dict:
     }
 
 
+def horse_winner(horse_payments: list[int]) -> int | None:
+    """Who finished the Horse Race in a hand: the one player its payout pays (RULINGS 18)."""
+    return next((player for player, amount in enumerate(horse_payments) if amount > 0), None)
+
+
 def _summary(answer: dict) -> dict:
     keep = ("ok", "winning", "reason", "basic", "bonus", "total", "yaku", "error", "field")
     return {key: answer[key] for key in keep if key in answer} | {"winner": answer.get("winner")}
@@ -115,6 +120,7 @@ def history(derived: Derived) -> list[dict]:
                 "edited_at": entry.edited_at,
                 "payments": state["payments"],
                 "horse_payments": state["horse_payments"],
+                "horse_winner": horse_winner(state["horse_payments"]),
                 "horse_race": state["horse_race"],
                 "running": list(running),
                 "answers": [_summary(a) for a in answers],

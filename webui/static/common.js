@@ -125,6 +125,35 @@ function yakuName(yaku) {
   return BOOT.lang === "ko" ? korean + " · " + english : english + " · " + korean;
 }
 
+// ---- what a hand moved: its payments, a Horse Race payout apart, running totals -------------
+function signed(number) {
+  return (number > 0 ? "+" : "") + number;
+}
+
+function horseFinished(players, horse, finisher) {
+  // The sentence over a hand's payments when it finished the Horse Race (null when not).
+  if (finisher === null || finisher === undefined) return null;
+  return el("p", { class: "horse-finished", "data-player": finisher,
+    text: t("horse_finished", { name: players[finisher], amount: horse[finisher] }) });
+}
+
+function movesTable(players, payments, horse, running) {
+  // One row per kind of money, each labelled: the hand's payments, the Horse Race payout and
+  // the two together (only in a hand that finished the race), the running totals after it.
+  const raced = (horse || []).some((amount) => amount !== 0);
+  const line = (label, values, name) =>
+    el("tr", { class: name },
+      el("th", { scope: "row", text: label }),
+      ...values.map((value, i) =>
+        el("td", { class: value > 0 ? "plus" : value < 0 ? "minus" : "", "data-player": i, text: signed(value) })));
+  return el("table", { class: "payments" },
+    el("tr", {}, el("th", {}), ...players.map((name) => el("th", { scope: "col", text: name }))),
+    line(t("payments"), payments, "hand-payments"),
+    raced ? line(t("horse_payout"), horse, "horse-payments") : null,
+    raced ? line(t("in_all"), payments.map((p, i) => p + horse[i]), "all-payments") : null,
+    running ? line(t("running_total"), running, "running") : null);
+}
+
 // ---- undo: the #undo button of the table and history pages ---------------------------------
 function undoButton(undo, reload) {
   // The server words the change it would cancel ("Undo: hand 10 added").

@@ -32,20 +32,6 @@ function winners(hand) {
   return [];
 }
 
-function paymentsTable(row, players) {
-  const cells = players.map((name, i) => {
-    const total = row.payments[i] + row.horse_payments[i];
-    return el("td", { class: total > 0 ? "plus" : total < 0 ? "minus" : "" },
-      (total > 0 ? "+" : "") + total,
-      row.horse_payments[i] ? el("small", { text: " (" + t("horse_race") + " " + row.horse_payments[i] + ")" }) : null);
-  });
-  const running = players.map((_, i) => el("td", { class: "muted", text: row.running[i] }));
-  return el("table", { class: "payments" },
-    el("tr", {}, ...players.map((name) => el("th", { text: name }))),
-    el("tr", {}, ...cells),
-    el("tr", {}, ...running));
-}
-
 function showPicture(name) {
   const view = document.getElementById("picture-view");
   view.replaceChildren(el("img", { src: "/pictures/" + name, alt: t("picture") }));
@@ -66,7 +52,8 @@ async function load() {
     const details = el("div", { class: "detail" },
       ...winners(hand).map((w) => handTiles(w.score || {})),
       ...row.answers.map((a) => scoreLines(a, players)),
-      paymentsTable(row, players));
+      horseFinished(players, row.horse_payments, row.horse_winner),
+      movesTable(players, row.payments, row.horse_payments, row.running));
     const tools = el("div", { class: "actions" },
       row.picture ? el("button", { type: "button", class: "small", onclick: () => showPicture(row.picture), text: t("picture") }) : null,
       BOOT.can_change ? el("a", { class: "button small", href: "/hand?edit=" + row.id, text: t("edit") }) : null,

@@ -14,16 +14,23 @@ function handLine(row, players) {
   const winners = row.answers
     .filter((a) => a.winner !== null && a.winner !== undefined)
     .map((a) => players[a.winner] + (a.total !== undefined ? " " + a.total : ""));
-  const moves = row.payments
-    .map((p, i) => (p ? players[i] + " " + (p > 0 ? "+" : "") + p : null))
-    .filter(Boolean)
-    .join(", ");
+  const moves = (amounts) =>
+    amounts
+      .map((p, i) => (p ? players[i] + " " + signed(p) : null))
+      .filter(Boolean)
+      .join(", ");
+  const finisher = row.horse_winner;
+  const raced = finisher !== null && finisher !== undefined;
   return el(
     "li",
     { "data-number": row.number },
     el("span", { class: "number", text: windName(row.round) + " " + row.number }),
     el("span", { class: "what", text: what + (winners.length ? ": " + winners.join(", ") : "") }),
-    el("span", { class: "moves", text: moves }),
+    row.payments.some(Boolean) ? el("span", { class: "moves", text: t("payments") + ": " + moves(row.payments) }) : null,
+    raced
+      ? el("span", { class: "moves horse-moves",
+          text: t("horse_line", { name: players[finisher] }) + " " + moves(row.horse_payments) })
+      : null,
   );
 }
 
