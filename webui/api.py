@@ -317,6 +317,7 @@ def score_preview():
         result["payments"] = played["payments"]
         result["horse_payments"] = played["horse_payments"]
         result["horse_winner"] = views.horse_winner(played["horse_payments"])
+        result["collecting"] = views.collecting(played)
     else:
         result["problem"] = _say_engine(replay.get("error"), players)
     return jsonify(result)

@@ -45,6 +45,13 @@ TEXT: dict[str, tuple[str, str]] = {
         "아직 세션이 없습니다. 설정부터 하세요.",
     ),
     "round": ("Round", "장"),
+    "round_name": ("{round} round", "{round}장"),
+    "next_hand": ("Next: hand {n}", "다음: {n}국"),
+    "hand_in_round": ("Hand {n} · {round} round", "{n}국 · {round}장"),
+    "n_points": ("{n} points", "{n}점"),
+    "points_unit": ("points", "점"),
+    "money_amount": ("{amount} won", "{amount}원"),
+    "horse_left": ("Horse Race: {n} of 3 counters left", "경마: 말 {n}/3 남음"),
     "hand_no": ("Hand", "국"),
     "dealer": ("Dealer", "선"),
     "seat": ("Seat", "자리"),
@@ -195,7 +202,17 @@ TEXT: dict[str, tuple[str, str]] = {
         "{name} finished the Horse Race: +{amount} on top of the hand.",
         "{name} 님이 경마를 완주했습니다: 판 지불과 별도로 +{amount}.",
     ),
-    "horse_line": ("Horse Race payout ({name} finished):", "경마 정산 ({name} 완주):"),
+    "horse_line": (
+        "Horse Race payout in points ({name} finished):",
+        "경마 정산, 점 ({name} 완주):",
+    ),
+    "payments_line": ("Payments in points:", "지불, 점:"),
+    "collects_alone": (
+        "{winner} collects; {other} won too but is paid nothing: on one discard only the first"
+        ' winner after the discarder is paid (house option "{option}" is off).',
+        "{winner} 님만 받습니다. {other} 님도 화료했지만 받지 않습니다: 한 패에서는 방총자 다음"
+        ' 순서의 첫 화료자만 받습니다 (하우스 옵션 "{option}" 꺼짐).',
+    ),
     "in_all": ("In all", "모두"),
     "running_total": ("Running total", "누적 합계"),
     "doubled": ("doubled", "두 배"),

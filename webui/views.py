@@ -90,6 +90,11 @@ def horse_winner(horse_payments: list[int]) -> int | None:
     return next((player for player, amount in enumerate(horse_payments) if amount > 0), None)
 
 
+def collecting(played: dict) -> list[int]:
+    """The winners a replayed hand pays (of two on one discard, maybe only one: RULINGS 17)."""
+    return [winner["player"] for winner in played.get("winners", []) if winner["collects"]]
+
+
 def _summary(answer: dict) -> dict:
     keep = ("ok", "winning", "reason", "basic", "bonus", "total", "yaku", "error", "field")
     return {key: answer[key] for key in keep if key in answer} | {"winner": answer.get("winner")}
@@ -121,6 +126,7 @@ def history(derived: Derived) -> list[dict]:
                 "payments": state["payments"],
                 "horse_payments": state["horse_payments"],
                 "horse_winner": horse_winner(state["horse_payments"]),
+                "collecting": collecting(state),
                 "horse_race": state["horse_race"],
                 "running": list(running),
                 "answers": [_summary(a) for a in answers],

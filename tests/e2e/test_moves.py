@@ -1,4 +1,4 @@
-"""On a phone: a hand that finishes the Horse Race shows its payout apart, and who finished."""
+"""On a phone: Horse Race payouts apart with who finished; every Table number labelled."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from tests.e2e.conftest import phone_page, shoot
 from tests.e2e.test_panel import join
 from tests.webui.conftest import PLAYERS, SETUP, self_draw
 from tests.webui.server import Browser
+from tests.webui.test_moves import two_winners
 from webui import i18n
 
 pytestmark = pytest.mark.browser
@@ -60,4 +61,48 @@ def test_the_horse_race_payout_is_shown_apart_with_who_finished(chromium, panel)
     assert amounts(newest, "tr.running td")[0] == 9 * total + 12
     assert page.evaluate(CUT_OFF, "#history .payments :is(th, td), #history .horse-finished") == []
     shoot(page, "history-horse-race")
+    assert page.problems == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_every_number_on_the_table_page_says_what_it_is(chromium, panel, lang):
+    phone = Browser(panel.url, pin=panel.pin)
+    assert phone.call("POST", "/api/session", {"setup": SETUP})[0] == 201
+    for number, hand in enumerate([self_draw(0), two_winners()]):
+        status, added = phone.call("POST", "/api/hands", {"hand": hand, "expected_hands": number})
+        assert status == 201
+    _, table = phone.call("GET", "/api/table")
+    standing = table["standings"]
+
+    def say(key, **values):
+        return i18n.say(key, lang, **values)
+
+    page = phone_page(chromium)
+    page.context.add_cookies([{"name": "lang", "value": lang, "url": panel.url}])
+    join(page, panel)
+    page.wait_for_selector("#latest li")
+    wind = say("wind_" + standing["round"])
+    assert page.locator("#round-wind").inner_text() == say("round_name", round=wind)
+    assert page.locator("#hand-number").inner_text() == say("next_hand", n=3)
+    card = page.locator(".player").first
+    points = standing["players"][0]["points"]
+    assert card.locator(".points").inner_text() == f"{points:+d} {say('points_unit')}"
+    money = standing["players"][0]["money"]
+    assert card.locator(".money").inner_text() == say("money_amount", amount=f"{money:,}")
+    assert card.locator(".horse-label").inner_text() == say("horse_left", n=2)
+    newest = page.locator("#latest li").first
+    assert newest.locator(".number").inner_text() == say("hand_in_round", n=2, round=wind)
+    assert newest.locator(".moves").inner_text().startswith(say("payments_line"))
+    note = say(
+        "collects_alone", winner=PLAYERS[1], other=PLAYERS[2], option=say("opt_multiple_winners")
+    )
+    assert newest.locator(".collect-note").inner_text() == note
+    assert not page.locator("#latest li").nth(1).locator(".collect-note").count()
+    shoot(page, f"table-labels-{lang}")
+
+    page.goto(panel.url + "/history")
+    assert page.locator("#history li .collect-note").inner_text() == note
+    page.goto(f"{panel.url}/hand?edit={added['id']}")
+    page.wait_for_selector("#score .collect-note")
+    assert page.locator("#score .collect-note").inner_text() == note
     assert page.problems == []

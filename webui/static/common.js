@@ -154,6 +154,19 @@ function movesTable(players, payments, horse, running) {
     running ? line(t("running_total"), running, "running") : null);
 }
 
+function collectNote(players, answers, collecting) {
+  // Two winners on one discard where only one is paid: who collects, and why the other is not.
+  const won = answers.filter((a) => a.winning).map((a) => a.winner);
+  if (won.length !== 2 || !collecting || collecting.length !== 1) return null;
+  const other = won.find((player) => player !== collecting[0]);
+  return el("p", { class: "collect-note", text: t("collects_alone", {
+    winner: players[collecting[0]], other: players[other], option: t("opt_multiple_winners") }) });
+}
+
+function moneyText(amount) {
+  return t("money_amount", { amount: amount.toLocaleString(BOOT.lang) });
+}
+
 // ---- undo: the #undo button of the table and history pages ---------------------------------
 function undoButton(undo, reload) {
   // The server words the change it would cancel ("Undo: hand 10 added").

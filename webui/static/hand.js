@@ -490,6 +490,7 @@ async function showScore() {
       ...(data.answers || []).map(answerView),
       data.problem && !answered ? el("p", { class: "problem", text: data.problem }) : null,
       data.payments ? el("h3", { text: t("payments") }) : null,
+      data.payments ? collectNote(S.players, data.answers || [], data.collecting) : null,
       data.payments ? horseFinished(S.players, data.horse_payments, data.horse_winner) : null,
       data.payments ? movesTable(S.players, data.payments, data.horse_payments) : null,
     ];

@@ -52,6 +52,7 @@ async function load() {
     const details = el("div", { class: "detail" },
       ...winners(hand).map((w) => handTiles(w.score || {})),
       ...row.answers.map((a) => scoreLines(a, players)),
+      collectNote(players, row.answers, row.collecting),
       horseFinished(players, row.horse_payments, row.horse_winner),
       movesTable(players, row.payments, row.horse_payments, row.running));
     const tools = el("div", { class: "actions" },
@@ -60,7 +61,7 @@ async function load() {
       BOOT.can_change ? el("button", { type: "button", class: "small danger", text: t("delete"), onclick: () => remove(row) }) : null);
     return el("li", { "data-number": row.number, "data-id": row.id },
       el("div", { class: "head" },
-        el("span", { class: "number", text: windName(row.round) + " " + row.number }),
+        el("span", { class: "number", text: t("hand_in_round", { n: row.number, round: windName(row.round) }) }),
         el("span", { class: "what", text: what }),
         el("span", { class: "muted", text: t("dealer") + " " + players[row.dealer] })),
       details, tools);
