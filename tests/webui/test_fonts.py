@@ -49,3 +49,13 @@ def test_the_font_is_small_and_ships_with_its_licence():
     licence = (fonts.FONTS / "OFL.txt").read_text(encoding="utf-8")
     assert "SIL OPEN FONT LICENSE Version 1.1" in licence
     assert all(path.name in licence for path in fonts.FILES.values())
+
+
+def test_the_pages_print_no_emoji_that_no_shipped_font_draws():
+    emoji = re.compile("[\U0001f000-\U0001ffff]")
+    for folder, suffix in (("templates", ".html"), ("static", ".js")):
+        for path in (fonts.PACKAGE / folder).glob("*" + suffix):
+            found = emoji.findall(path.read_text(encoding="utf-8"))
+            assert not found, (
+                f"{path.name} prints {found}, which a host without an emoji font boxes"
+            )
