@@ -105,4 +105,13 @@ def test_every_number_on_the_table_page_says_what_it_is(chromium, panel, lang):
     page.goto(f"{panel.url}/hand?edit={added['id']}")
     page.wait_for_selector("#score .collect-note")
     assert page.locator("#score .collect-note").inner_text() == note
+
+    _, settle = phone.call("GET", "/api/settle")
+    first = settle["transfers"][0]
+    page.goto(panel.url + "/settle")
+    transfer = page.locator("#transfers li").first
+    transfer.wait_for()
+    assert transfer.locator(".amount").inner_text().strip() == say("n_points", n=first["points"])
+    money = say("money_amount", amount=f"{first['money']:,}")
+    assert transfer.locator(".money").inner_text().strip() == "· " + money
     assert page.problems == []
