@@ -7,6 +7,7 @@ token (checked for every request in `create_app`). Refusals are `{"ok": false, "
 
 from __future__ import annotations
 
+import io
 import json
 import time
 from functools import wraps
@@ -102,7 +103,6 @@ def table():
     if derived is None:
         return jsonify(base | {"session": None})
     rows = views.history(derived)
-    undoable = derived.table.undoable
     return jsonify(
         base
         | {
@@ -111,16 +111,24 @@ def table():
             "standings": views.standings(derived),
             "latest": rows[-5:][::-1],
             "hands": len(rows),
-            "undo": _undo_view(undoable, rows),
+            "undo": _undo_view(derived.table),
         }
     )
 
 
-def _undo_view(event, rows) -> dict | None:
+def _undo_view(table) -> dict | None:
+    """The change an undo would cancel, and the button's words for it ("Undo: hand 10 added")."""
+    event, number = table.undoable, table.undoable_number
     if event is None:
         return None
-    number = next((r["number"] for r in rows if r["id"] == event.hand_id), None)
-    return {"event": event.id, "kind": event.kind, "hand_id": event.hand_id, "number": number}
+    what = i18n.say(f"undo_{event.kind}", g.lang, n=number)
+    return {
+        "event": event.id,
+        "kind": event.kind,
+        "hand_id": event.hand_id,
+        "number": number,
+        "label": i18n.say("undo_what", g.lang, what=what),
+    }
 
 
 @bp.get("/history")
@@ -135,7 +143,7 @@ def history():
             "session": {"id": derived.table.session_id, "setup": derived.table.setup},
             "standings": views.standings(derived),
             "hands": views.history(derived),
-            "undo": _undo_view(derived.table.undoable, views.history(derived)),
+            "undo": _undo_view(derived.table),
         }
     )
 
@@ -163,7 +171,7 @@ def export_csv():
     if derived is None:
         raise InputError("no_session_yet", status=409)
     # A byte-order mark lets spreadsheet programs open the Korean names as UTF-8.
-    body = "\ufeff" + views.export_csv(derived)
+    body = "\ufeff" + views.export_csv(derived, g.lang)
     return Response(body, mimetype="text/csv; charset=utf-8", headers=_attachment("csv"))
 
 
@@ -243,7 +251,11 @@ def join_qr():
     if not security.is_host():
         return error("host_only", 403)
     qr = segno.make(join_url(), error="m")
-    return Response(qr.svg_inline(scale=6, border=2), mimetype="image/svg+xml")
+    # A file of its own needs the SVG namespace (svg_inline leaves it out, so browsers show a
+    # broken image); a white quiet zone of 4 modules lets any phone's camera find the code.
+    picture = io.BytesIO()
+    qr.save(picture, kind="svg", scale=6, border=4, light="#fff", xmldecl=False)
+    return Response(picture.getvalue(), mimetype="image/svg+xml")
 
 
 def join_url() -> str:
@@ -304,6 +316,8 @@ def score_preview():
         played = replay["hands"][position]
         result["payments"] = played["payments"]
         result["horse_payments"] = played["horse_payments"]
+        result["horse_winner"] = views.horse_winner(played["horse_payments"])
+        result["collecting"] = views.collecting(played)
     else:
         result["problem"] = _say_engine(replay.get("error"), players)
     return jsonify(result)

@@ -53,6 +53,7 @@ class Table:
     hands: list[HandEntry] = field(default_factory=list)
     version: int = 0  # id of the newest event folded
     undoable: Event | None = None  # the change an undo would cancel now
+    undoable_number: int | None = None  # its hand's number (a deleted hand's, where it stood)
 
     def record(self, extra_hand: dict | None = None, replace: dict | None = None) -> dict:
         """The CONTRACT 5 record, `extra_hand` appended or `replace` ({id: hand}) swapped in."""
@@ -86,10 +87,12 @@ def fold(session_id: int, events: list[Event]) -> Table:
         if event.kind == "session_setup":
             table.setup = event.body["setup"]
             continue
+        number = None
         if event.kind == "hand_added":
             table.hands.append(
                 HandEntry(event.id, event.body["hand"], event.body.get("picture"), event.created_at)
             )
+            number = len(table.hands)
         elif event.kind == "hand_edited":
             index = table.index_of(event.hand_id)
             if index is not None:
@@ -97,9 +100,11 @@ def fold(session_id: int, events: list[Event]) -> Table:
                 entry.hand = event.body["hand"]
                 entry.picture = event.body.get("picture", entry.picture)
                 entry.edited_at = event.created_at
+                number = index + 1
         elif event.kind == "hand_deleted":
             index = table.index_of(event.hand_id)
             if index is not None:
                 del table.hands[index]
-        table.undoable = event
+                number = index + 1
+        table.undoable, table.undoable_number = event, number
     return table

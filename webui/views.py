@@ -12,7 +12,7 @@ import io
 import threading
 from dataclasses import dataclass
 
-from webui import rules
+from webui import i18n, rules
 from webui.record import Table
 
 _cache: dict[tuple[str, int, int], Derived] = {}
@@ -85,6 +85,16 @@ def standings(derived: Derived) -> dict:
     }
 
 
+def horse_winner(horse_payments: list[int]) -> int | None:
+    """Who finished the Horse Race in a hand: the one player its payout pays (RULINGS 18)."""
+    return next((player for player, amount in enumerate(horse_payments) if amount > 0), None)
+
+
+def collecting(played: dict) -> list[int]:
+    """The winners a replayed hand pays (of two on one discard, maybe only one: RULINGS 17)."""
+    return [winner["player"] for winner in played.get("winners", []) if winner["collects"]]
+
+
 def _summary(answer: dict) -> dict:
     keep = ("ok", "winning", "reason", "basic", "bonus", "total", "yaku", "error", "field")
     return {key: answer[key] for key in keep if key in answer} | {"winner": answer.get("winner")}
@@ -115,6 +125,8 @@ def history(derived: Derived) -> list[dict]:
                 "edited_at": entry.edited_at,
                 "payments": state["payments"],
                 "horse_payments": state["horse_payments"],
+                "horse_winner": horse_winner(state["horse_payments"]),
+                "collecting": collecting(state),
                 "horse_race": state["horse_race"],
                 "running": list(running),
                 "answers": [_summary(a) for a in answers],
@@ -161,16 +173,20 @@ def export_json(derived: Derived) -> dict:
     }
 
 
-def export_csv(derived: Derived) -> str:
+def csv_header(players: list[str], lang: str) -> list[str]:
+    """The CSV's column names in the phone's language, a column per player for each amount."""
+    columns = ["hand", "round", "dealer", "result", "winners", "discarder", "total_points"]
+    header = [i18n.say(f"csv_{column}", lang) for column in columns]
+    for amount in ("payment", "horse_race", "running_total"):
+        header += [i18n.say(f"csv_{amount}", lang, name=name) for name in players]
+    return header
+
+
+def export_csv(derived: Derived, lang: str = "en") -> str:
     players = derived.table.setup["players"]
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(
-        ["hand", "round", "dealer", "result", "winners", "discarder", "total points"]
-        + [f"{name} payment" for name in players]
-        + [f"{name} horse race" for name in players]
-        + [f"{name} running total" for name in players]
-    )
+    writer.writerow(csv_header(players, lang))
     for row in history(derived):
         hand = row["hand"]
         winners = ";".join(

@@ -125,6 +125,65 @@ function yakuName(yaku) {
   return BOOT.lang === "ko" ? korean + " · " + english : english + " · " + korean;
 }
 
+// ---- what a hand moved: its payments, a Horse Race payout apart, running totals -------------
+function signed(number) {
+  return (number > 0 ? "+" : "") + number;
+}
+
+function horseFinished(players, horse, finisher) {
+  // The sentence over a hand's payments when it finished the Horse Race (null when not).
+  if (finisher === null || finisher === undefined) return null;
+  return el("p", { class: "horse-finished", "data-player": finisher,
+    text: t("horse_finished", { name: players[finisher], amount: horse[finisher] }) });
+}
+
+function movesTable(players, payments, horse, running) {
+  // One row per kind of money, each labelled: the hand's payments, the Horse Race payout and
+  // the two together (only in a hand that finished the race), the running totals after it.
+  const raced = (horse || []).some((amount) => amount !== 0);
+  const line = (label, values, name) =>
+    el("tr", { class: name },
+      el("th", { scope: "row", text: label }),
+      ...values.map((value, i) =>
+        el("td", { class: value > 0 ? "plus" : value < 0 ? "minus" : "", "data-player": i, text: signed(value) })));
+  return el("table", { class: "payments" },
+    el("tr", {}, el("th", {}), ...players.map((name) => el("th", { scope: "col", text: name }))),
+    line(t("payments"), payments, "hand-payments"),
+    raced ? line(t("horse_payout"), horse, "horse-payments") : null,
+    raced ? line(t("in_all"), payments.map((p, i) => p + horse[i]), "all-payments") : null,
+    running ? line(t("running_total"), running, "running") : null);
+}
+
+function collectNote(players, answers, collecting) {
+  // Two winners on one discard where only one is paid: who collects, and why the other is not.
+  const won = answers.filter((a) => a.winning).map((a) => a.winner);
+  if (won.length !== 2 || !collecting || collecting.length !== 1) return null;
+  const other = won.find((player) => player !== collecting[0]);
+  return el("p", { class: "collect-note", text: t("collects_alone", {
+    winner: players[collecting[0]], other: players[other], option: t("opt_multiple_winners") }) });
+}
+
+function moneyText(amount) {
+  return t("money_amount", { amount: amount.toLocaleString(BOOT.lang) });
+}
+
+// ---- undo: the #undo button of the table and history pages ---------------------------------
+function undoButton(undo, reload) {
+  // The server words the change it would cancel ("Undo: hand 10 added").
+  const button = document.getElementById("undo");
+  button.hidden = !undo || !BOOT.can_change;
+  if (button.hidden) return;
+  button.textContent = undo.label;
+  button.onclick = async () => {
+    try {
+      await api("POST", "/api/undo", { expected: undo.event, token: newToken() });
+      reload();
+    } catch (error) {
+      sayError(error);
+    }
+  };
+}
+
 // ---- the PIN bar ---------------------------------------------------------------------------
 function applyLock() {
   document.getElementById("lockbar").hidden = BOOT.can_change;

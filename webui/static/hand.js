@@ -460,17 +460,6 @@ function answerView(answer) {
     answer.waits && answer.waits.length ? el("p", { class: "waits" }, t("waits") + ": ", ...answer.waits.map((c) => tileFace(c))) : null);
 }
 
-function paymentsView(payments, horse) {
-  if (!payments) return null;
-  return el("table", { class: "payments" },
-    el("tr", {}, ...S.players.map((name) => el("th", { text: name }))),
-    el("tr", {}, ...payments.map((p, i) => {
-      const total = p + (horse ? horse[i] : 0);
-      return el("td", { class: total > 0 ? "plus" : total < 0 ? "minus" : "", "data-player": i,
-        text: (total > 0 ? "+" : "") + total });
-    })));
-}
-
 function readiness() {
   if (S.result !== "win" && S.result !== "wins") return null;
   if (S.winners.some((w) => w.winner === null)) return "choose_winner";
@@ -498,7 +487,9 @@ async function showScore() {
       ...(data.answers || []).map(answerView),
       data.problem && !answered ? el("p", { class: "problem", text: data.problem }) : null,
       data.payments ? el("h3", { text: t("payments") }) : null,
-      paymentsView(data.payments, data.horse_payments),
+      data.payments ? collectNote(S.players, data.answers || [], data.collecting) : null,
+      data.payments ? horseFinished(S.players, data.horse_payments, data.horse_winner) : null,
+      data.payments ? movesTable(S.players, data.payments, data.horse_payments) : null,
     ];
     box.replaceChildren(...parts.filter(Boolean));
   } catch (error) {

@@ -32,20 +32,6 @@ function winners(hand) {
   return [];
 }
 
-function paymentsTable(row, players) {
-  const cells = players.map((name, i) => {
-    const total = row.payments[i] + row.horse_payments[i];
-    return el("td", { class: total > 0 ? "plus" : total < 0 ? "minus" : "" },
-      (total > 0 ? "+" : "") + total,
-      row.horse_payments[i] ? el("small", { text: " (" + t("horse_race") + " " + row.horse_payments[i] + ")" }) : null);
-  });
-  const running = players.map((_, i) => el("td", { class: "muted", text: row.running[i] }));
-  return el("table", { class: "payments" },
-    el("tr", {}, ...players.map((name) => el("th", { text: name }))),
-    el("tr", {}, ...cells),
-    el("tr", {}, ...running));
-}
-
 function showPicture(name) {
   const view = document.getElementById("picture-view");
   view.replaceChildren(el("img", { src: "/pictures/" + name, alt: t("picture") }));
@@ -66,19 +52,21 @@ async function load() {
     const details = el("div", { class: "detail" },
       ...winners(hand).map((w) => handTiles(w.score || {})),
       ...row.answers.map((a) => scoreLines(a, players)),
-      paymentsTable(row, players));
+      collectNote(players, row.answers, row.collecting),
+      horseFinished(players, row.horse_payments, row.horse_winner),
+      movesTable(players, row.payments, row.horse_payments, row.running));
     const tools = el("div", { class: "actions" },
       row.picture ? el("button", { type: "button", class: "small", onclick: () => showPicture(row.picture), text: t("picture") }) : null,
       BOOT.can_change ? el("a", { class: "button small", href: "/hand?edit=" + row.id, text: t("edit") }) : null,
       BOOT.can_change ? el("button", { type: "button", class: "small danger", text: t("delete"), onclick: () => remove(row) }) : null);
     return el("li", { "data-number": row.number, "data-id": row.id },
       el("div", { class: "head" },
-        el("span", { class: "number", text: windName(row.round) + " " + row.number }),
+        el("span", { class: "number", text: t("hand_in_round", { n: row.number, round: windName(row.round) }) }),
         el("span", { class: "what", text: what }),
         el("span", { class: "muted", text: t("dealer") + " " + players[row.dealer] })),
       details, tools);
   }));
-  undoButton(data.undo);
+  undoButton(data.undo, load);
 }
 
 async function remove(row) {
@@ -89,22 +77,6 @@ async function remove(row) {
   } catch (error) {
     sayError(error);
   }
-}
-
-function undoButton(undo) {
-  const button = document.getElementById("undo");
-  button.hidden = !undo || !BOOT.can_change;
-  if (button.hidden) return;
-  const sign = undo.kind === "hand_added" ? "+" : undo.kind === "hand_deleted" ? "−" : "✎";
-  button.textContent = t("undo_what", { what: sign + " " + t("hand_no") + " " + (undo.number || "") });
-  button.onclick = async () => {
-    try {
-      await api("POST", "/api/undo", { expected: undo.event, token: newToken() });
-      load();
-    } catch (error) {
-      sayError(error);
-    }
-  };
 }
 
 Live.onChange(() => load().catch(sayError));

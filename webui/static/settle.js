@@ -45,8 +45,8 @@ async function load() {
   list.replaceChildren(...(data.transfers.length ? data.transfers.map((tr) =>
     el("li", { "data-payer": tr.payer, "data-payee": tr.payee },
       el("strong", { text: players[tr.payer] }), ` ${t("pays")} `, el("strong", { text: players[tr.payee] }),
-      el("span", { class: "amount", text: ` ${tr.points} ${t("points")}` }),
-      el("span", { class: "money", text: ` · ${tr.money.toLocaleString()}` }))) :
+      el("span", { class: "amount", text: " " + t("n_points", { n: tr.points }) }),
+      el("span", { class: "money", text: " · " + moneyText(tr.money) }))) :
     [el("li", { text: t("nobody_pays") })]));
   document.getElementById("chart").replaceChildren(chart(data.series, players));
 }

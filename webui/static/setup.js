@@ -18,7 +18,7 @@ function optionInputs(current) {
       );
     } else {
       const select = el("select", { "data-option": name },
-        ...choices.map((c) => el("option", { value: JSON.stringify(c), text: String(c) })));
+        ...choices.map((c) => el("option", { value: JSON.stringify(c), text: t("opt_" + name + "_" + c) })));
       select.value = JSON.stringify(value);
       rows.push(el("label", {}, label + " ", select));
     }

@@ -2,9 +2,10 @@
 "use strict";
 
 function horseDots(count) {
-  const dots = el("span", { class: "horse", title: t("horse_race"), "data-count": count });
+  const said = t("horse_left", { n: count });
+  const dots = el("span", { class: "horse", title: said, "aria-label": said, "data-count": count });
   for (let i = 0; i < 3; i++) dots.append(el("i", { class: i < count ? "on" : "off" }));
-  return dots;
+  return el("div", { class: "horse-line" }, el("span", { class: "horse-label", text: said }), dots);
 }
 
 function handLine(row, players) {
@@ -13,39 +14,26 @@ function handLine(row, players) {
   if (hand.result === "abortive") what = t("abortive_" + hand.kind);
   const winners = row.answers
     .filter((a) => a.winner !== null && a.winner !== undefined)
-    .map((a) => players[a.winner] + (a.total !== undefined ? " " + a.total : ""));
-  const moves = row.payments
-    .map((p, i) => (p ? players[i] + " " + (p > 0 ? "+" : "") + p : null))
-    .filter(Boolean)
-    .join(", ");
+    .map((a) => players[a.winner] + (a.total !== undefined ? " " + t("n_points", { n: a.total }) : ""));
+  const moves = (amounts) =>
+    amounts
+      .map((p, i) => (p ? players[i] + " " + signed(p) : null))
+      .filter(Boolean)
+      .join(", ");
+  const finisher = row.horse_winner;
+  const raced = finisher !== null && finisher !== undefined;
   return el(
     "li",
     { "data-number": row.number },
-    el("span", { class: "number", text: windName(row.round) + " " + row.number }),
+    el("span", { class: "number", text: t("hand_in_round", { n: row.number, round: windName(row.round) }) }),
     el("span", { class: "what", text: what + (winners.length ? ": " + winners.join(", ") : "") }),
-    el("span", { class: "moves", text: moves }),
+    row.payments.some(Boolean) ? el("span", { class: "moves", text: t("payments_line") + " " + moves(row.payments) }) : null,
+    raced
+      ? el("span", { class: "moves horse-moves",
+          text: t("horse_line", { name: players[finisher] }) + " " + moves(row.horse_payments) })
+      : null,
+    collectNote(players, row.answers, row.collecting),
   );
-}
-
-function undoButton(undo) {
-  const button = document.getElementById("undo");
-  if (!undo || !BOOT.can_change) {
-    button.hidden = true;
-    return;
-  }
-  const what =
-    (undo.kind === "hand_added" ? "+" : undo.kind === "hand_deleted" ? "−" : "✎") +
-    " " + t("hand_no") + " " + (undo.number || "");
-  button.textContent = t("undo_what", { what });
-  button.hidden = false;
-  button.onclick = async () => {
-    try {
-      await api("POST", "/api/undo", { expected: undo.event, token: newToken() });
-      load();
-    } catch (error) {
-      sayError(error);
-    }
-  };
 }
 
 async function load() {
@@ -61,8 +49,8 @@ async function load() {
     return;
   }
   const players = data.session.setup.players;
-  document.getElementById("round-wind").textContent = t("round") + " " + windName(standing.round);
-  document.getElementById("hand-number").textContent = t("hand_no") + " " + standing.next_hand;
+  document.getElementById("round-wind").textContent = t("round_name", { round: windName(standing.round) });
+  document.getElementById("hand-number").textContent = t("next_hand", { n: standing.next_hand });
   const box = document.getElementById("players");
   box.replaceChildren(
     ...standing.players.map((p) =>
@@ -71,14 +59,15 @@ async function load() {
         { class: "player" + (p.dealer ? " dealer" : ""), "data-player": p.index },
         el("div", { class: "seat", text: windName(p.seat) + (p.dealer ? " · " + t("dealer") : "") }),
         el("div", { class: "name", text: p.name }),
-        el("div", { class: "points", "data-points": p.points, text: (p.points > 0 ? "+" : "") + p.points }),
-        standing.money_per_point ? el("div", { class: "money", text: p.money.toLocaleString() }) : null,
+        el("div", { class: "points", "data-points": p.points },
+          signed(p.points), el("small", { class: "unit", text: " " + t("points_unit") })),
+        standing.money_per_point ? el("div", { class: "money", text: moneyText(p.money) }) : null,
         standing.horse_race_on ? horseDots(p.horse_race) : null,
       ),
     ),
   );
   document.getElementById("latest").replaceChildren(...data.latest.map((row) => handLine(row, players)));
-  undoButton(data.undo);
+  undoButton(data.undo, load);
 }
 
 Live.onChange(() => load().catch(sayError));
