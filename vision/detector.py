@@ -29,6 +29,11 @@ KINDS = ("face", "back")
 SMALL_TILE = 24  # network pixels: tiles shorter than this are looked at again, larger
 TARGET_TILE = 36
 MAX_PIXELS = 1024 * 1024
+# A big picture in which fewer than FEW tiles are sure may show a whole table of small tiles (the
+# first look, at about 384 x 384, sees them as specks): it is looked at again, larger, up to
+# LOOKS times.
+FEW = 4
+LOOKS = 2
 STRETCHED = 2.2  # tiles found longer than this (median, length to width): a stretched picture
 # Candidates down to this heat are kept while the finder judges the picture (is it stretched,
 # are its tiles small?) and dropped at the end unless above the model's threshold: in a badly
@@ -98,10 +103,11 @@ class TileFinder:
 
         A picture stretched out of shape (tiles found far longer than a tile is) is squeezed
         back and read again. A picture of the whole table (a camera above it) shows small
-        tiles; where the tiles found are shorter than SMALL_TILE network pixels, or none are
-        found in a big picture, the finder looks again at a larger size (up to MAX_PIXELS), so
-        tiles are TARGET_TILE pixels long for it. These judgements use every candidate above
-        PROBE_THRESHOLD; only tiles above the threshold are answered, slivers left out."""
+        tiles; where the tiles found are shorter than SMALL_TILE network pixels, or fewer than
+        FEW are found in a big picture, the finder looks again at a larger size (up to
+        MAX_PIXELS), so tiles are TARGET_TILE pixels long for it. These judgements use every
+        candidate above PROBE_THRESHOLD; only tiles above the threshold are answered, slivers
+        left out."""
         sure = [f for f in self._find_any_size(bgr) if f.score >= self.threshold]
         return drop_slivers(sure)
 
@@ -110,16 +116,22 @@ class TileFinder:
         if _stretch(found) is not None:
             return self._find_unstretched(bgr, found)
         area = bgr.shape[0] * bgr.shape[1]
-        sure = [f for f in found if f.score >= self.threshold]
-        lengths = [max(f.box[2] - f.box[0], f.box[3] - f.box[1]) * scale for f in sure]
-        if lengths and np.median(lengths) < SMALL_TILE:
-            pixels = self.pixels * (TARGET_TILE / float(np.median(lengths))) ** 2
-        elif not sure and area > 2 * self.pixels:
-            pixels = 4 * self.pixels
-        else:
-            return found
-        pixels = min(MAX_PIXELS, area, pixels)
-        return self._find_at(bgr, int(pixels))[0] if pixels > 1.2 * self.pixels else found
+        pixels = self.pixels
+        for _ in range(LOOKS):
+            sure = [f for f in found if f.score >= self.threshold]
+            lengths = [max(f.box[2] - f.box[0], f.box[3] - f.box[1]) * scale for f in sure]
+            if lengths and np.median(lengths) < SMALL_TILE:
+                wanted = pixels * (TARGET_TILE / float(np.median(lengths))) ** 2
+            elif len(sure) < FEW and area > 2 * pixels:
+                wanted = 4 * pixels  # a big picture with hardly a tile: they may be too small
+            else:
+                break
+            wanted = min(MAX_PIXELS, area, wanted)
+            if wanted <= 1.2 * pixels:
+                break
+            pixels = int(wanted)
+            found, scale = self._find_at(bgr, pixels)
+        return found
 
     def _find_unstretched(self, bgr: np.ndarray, found: list[FoundTile]) -> list[FoundTile]:
         """Squeeze the picture back along the axis its tiles look stretched, find again, and

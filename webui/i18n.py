@@ -117,6 +117,11 @@ TEXT: dict[str, tuple[str, str]] = {
         "{n} unsure tile(s) marked in orange.",
         "확실하지 않은 패 {n}개가 주황색입니다.",
     ),
+    "foreign_tiles": (
+        "This group holds {n} tile(s) the Korean set lacks (bamboo): check them.",
+        "이 묶음에 한국 패에 없는 패(삭수패)가 {n}개 있습니다. 확인하세요.",
+    ),
+    "foreign_mark": ("not Korean tiles", "한국 패 아님"),
     "whose_hand": ("Whose hand is it?", "누구의 패입니까?"),
     "hand_from_reading": ("Use this group", "이 묶음 사용"),
     "position_bottom": ("bottom", "아래"),

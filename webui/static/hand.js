@@ -237,10 +237,13 @@ function renderReading() {
   box.replaceChildren(overlay, zoom);
   const unsure = reading.tiles.filter((tile) => tile.unsure).length;
   $("reading-note").hidden = false;
-  $("reading-note").textContent = t("tap_tile") + (unsure ? " " + t("unsure_tiles", { n: unsure }) : "");
+  const foreign = S.group !== null && reading.hands[S.group] ? (reading.hands[S.group].foreign || []).length : 0;
+  $("reading-note").textContent = t("tap_tile") + (unsure ? " " + t("unsure_tiles", { n: unsure }) : "") +
+    (foreign ? " " + t("foreign_tiles", { n: foreign }) : "");
   $("reading-hands").replaceChildren(...reading.hands.map((hand, k) =>
     el("button", { type: "button", class: "small" + (k === S.group ? " active" : ""), onclick: () => useReadingHand(k) },
-      t("hand_from_reading") + " · " + t("position_" + hand.position) + " (" + hand.concealed.length + ")")));
+      t("hand_from_reading") + " · " + t("position_" + hand.position) + " (" + hand.concealed.length + ")" +
+      ((hand.foreign || []).length ? " · " + t("foreign_mark") : ""))));
 }
 
 // The part of the picture that holds a hand of the reading (x, y, width, height), with room
