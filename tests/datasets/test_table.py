@@ -1,0 +1,188 @@
+"""Whole rendered tables: the truth of every tile and group is what the picture shows."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from functools import cache
+
+import cv2
+import numpy as np
+import pytest
+
+import engine
+from datasets.scene import POSITIONS
+from datasets.table import full_table, table_truth, write_tables
+
+SEEDS = range(4)
+
+
+@cache
+def table(seed: int, **options):
+    return full_table(np.random.default_rng(seed), style="procedural", **options)
+
+
+def overlap(a, b) -> float:
+    """The area two tiles' outlines share, in square pixels."""
+    area, _ = cv2.intersectConvexConvex(np.float32(a.corners), np.float32(b.corners))
+    return area
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_tile_lies_inside_the_picture_and_none_covers_another(seed):
+    scene = table(seed)
+    height, width = scene.image.shape[:2]
+    for tile in scene.tiles:
+        x0, y0, x1, y1 = tile.box
+        assert 0 <= x0 < x1 <= width and 0 <= y0 < y1 <= height, tile
+        xs, ys = zip(*tile.corners, strict=True)
+        assert (min(xs), min(ys), max(xs), max(ys)) == pytest.approx(tile.box)
+    for i, a in enumerate(scene.tiles):
+        for b in scene.tiles[i + 1 :]:
+            stacked = a.role == b.role == "wall" and a.level != b.level
+            if not stacked:
+                assert overlap(a, b) < 0.5, (a, b)
+
+
+def test_a_wall_stack_is_two_tiles_one_on_the_other():
+    scene = table(0)
+    upper = [t for t in scene.tiles if t.level == 1]
+    assert upper and all(t.role == "wall" for t in upper)
+    lower = [t for t in scene.tiles if t.role == "wall" and t.level == 0]
+    for tile in upper:
+        below = max(lower, key=lambda t: overlap(t, tile))
+        assert overlap(below, tile) > 0.5 * (tile.box[2] - tile.box[0]) * (
+            tile.box[3] - tile.box[1]
+        )
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_winners_hand_is_whole_legal_and_winning(seed):
+    scene = table(seed)
+    hand = scene.hands[scene.winner]
+    answer = engine.score(scene.request)
+    assert answer["ok"] and answer["winning"], answer
+    assert scene.request["seat"] == scene.seats[scene.winner]
+    assert {k: scene.request[k] for k in ("hand", "flowers", "win_tile")} == {
+        k: hand.request()[k] for k in ("hand", "flowers", "win_tile")
+    }
+    hand_roles = ("concealed", "win", "meld", "flower")
+    shown = [t.code for t in scene.tiles if t.position == scene.winner and t.role in hand_roles]
+    expected = list(hand.concealed) + [hand.win_tile] + list(hand.flowers)
+    for meld in hand.melds:
+        if meld.kind == "concealed_kong":
+            expected += ["back", meld.code, meld.code, "back"]
+        else:
+            expected += [meld.code] * (3 if meld.kind == "pung" else 4)
+    assert Counter(shown) == Counter(expected)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_tile_belongs_to_a_group_that_says_whose_and_what_it_is(seed):
+    scene = table(seed)
+    members: dict[int, list] = {}
+    for tile in scene.tiles:
+        assert tile.group is not None and 0 <= tile.group < len(scene.groups)
+        members.setdefault(tile.group, []).append(tile)
+    assert sorted(members) == list(range(len(scene.groups)))
+    role_of = {"pung": "meld", "kong": "meld", "added_kong": "meld", "concealed_kong": "meld"}
+    role_of |= {"flowers": "flower", "discards": "discard"}
+    for index, group in enumerate(scene.groups):
+        tiles = members[index]
+        assert {t.position for t in tiles} == {group.position}
+        assert {t.role for t in tiles} == {role_of.get(group.kind, group.kind)}
+        if group.kind in ("pung", "kong", "added_kong", "concealed_kong"):
+            assert len(tiles) == (3 if group.kind == "pung" else 4)
+            assert (group.claimed_from is None) == (group.kind == "concealed_kong")
+    kinds = Counter((g.position, g.kind) for g in scene.groups)
+    assert kinds[(scene.winner, "concealed")] == kinds[(scene.winner, "win")] == 1
+    for position in POSITIONS:
+        if position == scene.winner:
+            continue
+        hand = scene.hands[position]
+        assert hand.win_tile is None and not hand.concealed
+        standing = [t for t in scene.tiles if t.position == position and t.role == "standing"]
+        assert len(standing) == 13 - 3 * len(hand.melds) and 10 <= len(standing) <= 13
+        assert {t.code for t in standing} == {"back"}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_discards_are_a_pool_of_20_to_70_face_up_tiles_the_hands_leave_over(seed):
+    scene = table(seed)
+    discards = [t for t in scene.tiles if t.role == "discard"]
+    assert 20 <= len(discards) <= 70
+    assert "back" not in {t.code for t in discards}
+    faces = Counter(t.code for t in scene.tiles if t.code != "back")
+    assert max(faces.values()) <= 4, "never a fifth copy of a tile"
+    assert any(t.angle % 90 > 3 and t.angle % 90 < 87 for t in discards), "some lie askew"
+
+
+def test_seeds_vary_the_felt_the_light_the_camera_and_the_winner():
+    scenes = [table(seed) for seed in range(8)]
+    for key in ("felt", "light", "tile_length", "turn"):
+        assert len({s.conditions[key] for s in scenes}) > 2, key
+    assert len({s.winner for s in scenes}) > 1
+    assert {s.conditions["win_apart"] for s in scenes} == {True, False}
+    small = full_table(np.random.default_rng(0), style="procedural", tile_length=25)
+    assert small.conditions["tile_length"] == pytest.approx(25, abs=1)
+
+
+def test_the_same_seed_draws_the_same_table():
+    first = full_table(np.random.default_rng(3), style="procedural")
+    again = full_table(np.random.default_rng(3), style="procedural")
+    assert np.array_equal(first.image, again.image)
+    assert first.tiles == again.tiles and first.groups == again.groups
+
+
+def _bright(image: np.ndarray, felt: float) -> np.ndarray:
+    """Pixels clearly lighter than the felt: a tile's ivory face."""
+    return image.max(axis=2).astype(np.float32) > felt + 60
+
+
+@pytest.mark.parametrize("turn", [-4.0, 0.0, 3.5])
+def test_boxes_follow_the_picture_when_it_is_turned(turn):
+    """Each discard's outline holds no felt, and felt rings its box where no other tile is near."""
+    scene = full_table(
+        np.random.default_rng(5), style="procedural", felt="grey", lighting="neutral", turn=turn
+    )
+    image = scene.image
+    felt = np.median(image.reshape(-1, 3), axis=0)
+    bright = _bright(image, float(felt.max()))
+    unlike_felt = (np.abs(image.astype(np.float32) - felt).max(axis=2) > 50).astype(np.uint8)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))
+    unlike_felt = cv2.morphologyEx(unlike_felt, cv2.MORPH_CLOSE, kernel).astype(bool)  # ink too
+    sides = 0
+    for tile in (t for t in scene.tiles if t.role == "discard"):
+        inside = np.zeros(image.shape[:2], np.uint8)
+        cv2.fillConvexPoly(inside, np.round(np.float32(tile.corners)).astype(np.int32), 1)
+        inside = cv2.erode(inside, np.ones((5, 5), np.uint8)).astype(bool)
+        assert unlike_felt[inside].mean() > 0.95, tile
+        x0, y0, x1, y1 = (int(round(v)) for v in tile.box)
+        for ring in (
+            (x0, y0 - 7, x1, y0 - 2),
+            (x0, y1 + 2, x1, y1 + 7),
+            (x0 - 7, y0, x0 - 2, y1),
+            (x1 + 2, y0, x1 + 7, y1),
+        ):
+            if not any(_touches(ring, other.box) for other in scene.tiles if other is not tile):
+                assert bright[ring[1] : ring[3], ring[0] : ring[2]].mean() < 0.1, (tile, ring)
+                sides += 1
+    assert sides >= 40
+
+
+def _touches(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_write_tables_writes_pictures_and_their_truth(tmp_path):
+    written = write_tables(tmp_path, 2, seed=7, style="procedural")
+    assert [p.name for p in written] == ["table_000.png", "table_001.png"]
+    for picture in written:
+        image = cv2.imread(str(picture))
+        truth = json.loads(picture.with_suffix(".json").read_text())
+        assert (truth["width"], truth["height"]) == (image.shape[1], image.shape[0])
+        assert truth["winner"] in POSITIONS and truth["request"]["hand"]
+        assert {t["role"] for t in truth["tiles"]} >= {"concealed", "standing", "discard"}
+        assert all(0 <= t["group"] < len(truth["groups"]) for t in truth["tiles"])
+    scene = full_table(np.random.default_rng([7, 1]), style="procedural")
+    assert table_truth(scene) == truth
