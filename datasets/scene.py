@@ -7,7 +7,8 @@ training the tile finder, walls of face-down tiles and discards. Every tile's bo
 every hand's score-request part are kept, so tests can check the reader group by group.
 
 `deal_hands` makes complete hands (four sets and a pair) that the rules engine can score;
-`random_scene` draws a varied scene; `draw_scene` draws given hands (the demo table uses it).
+`random_scene` draws a varied scene; `draw_scene` draws given hands. Whole end-of-hand tables (the
+demo table among them) are `datasets.table`'s.
 """
 
 from __future__ import annotations

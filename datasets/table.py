@@ -169,7 +169,8 @@ def _band(hand: Hand, position: str, winning: bool, painter: _Painter, rng, grou
         strip, placed = _standing(len(hand.melds), painter, rng)
         kinds = ["standing"] * len(placed)
         if hand.melds or hand.flowers:
-            sets, more = _lay_out(Hand((), None, hand.melds, hand.flowers, False), painter, rng)
+            shown = Hand((), None, hand.melds, hand.flowers, hand.flowers_in_front)
+            sets, more = _lay_out(shown, painter, rng)
             strip, placed = _side_by_side(strip, placed, sets, more, painter.width)
     for meld in hand.melds:
         kinds += [meld] * (3 if meld.kind == "pung" else 4)
