@@ -72,7 +72,7 @@ class SceneTile:
     position: str | None  # the seat whose hand it belongs to (or who discarded it)
     role: str  # concealed, win, meld, flower, standing, wall or discard
     group: int | None = None  # index into `Scene.groups` of the set or line it belongs to
-    corners: tuple[tuple[float, float], ...] = ()  # the tile's outline, clockwise (full tables)
+    corners: tuple[tuple[float, float], ...] = ()  # full tables: clockwise from the face's top-left
     angle: float = 0.0  # the face's exact clockwise turn in degrees (`rotation` rounds it)
     level: int = 0  # 1: lying on another tile (the upper tile of a two-high wall stack)
 

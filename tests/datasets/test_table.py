@@ -44,6 +44,15 @@ def test_every_tile_lies_inside_the_picture_and_none_covers_another(seed):
                 assert overlap(a, b) < 0.5, (a, b)
 
 
+@pytest.mark.parametrize("seed", SEEDS)
+def test_each_outline_starts_at_the_faces_top_left_and_turns_with_it(seed):
+    for tile in table(seed).tiles:
+        (x0, y0), (x1, y1) = tile.corners[:2]  # the face's top edge, left to right
+        top_edge = np.degrees(np.arctan2(y1 - y0, x1 - x0))
+        assert abs((top_edge - tile.angle + 180) % 360 - 180) < 3, tile
+        assert tile.rotation == round(tile.angle / 90) % 4 * 90, tile
+
+
 def test_a_wall_stack_is_two_tiles_one_on_the_other():
     scene = table(0)
     upper = [t for t in scene.tiles if t.level == 1]
