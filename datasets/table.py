@@ -248,3 +248,22 @@ def write_tables(folder: str | Path, count: int, seed: int = 0, **options) -> li
         (folder / f"table_{i:03d}.json").write_text(json.dumps(table_truth(scene), indent=1))
         written.append(picture)
     return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m datasets.table FOLDER --count N --seed S`: tables for a benchmark."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("folder", help="where to write table_NNN.png and table_NNN.json")
+    parser.add_argument("--count", type=int, default=50, help="how many tables (default 50)")
+    parser.add_argument("--seed", type=int, default=0, help="the series' seed (default 0)")
+    parser.add_argument("--style", default=None, help="one tile style for all (default: any)")
+    args = parser.parse_args(argv)
+    written = write_tables(args.folder, args.count, args.seed, style=args.style)
+    print(f"{len(written)} tables written to {args.folder}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
