@@ -20,13 +20,13 @@ FELTS = {  # BGR
 RIMS = ((40, 70, 110), (25, 45, 75), (20, 20, 22), (150, 150, 150))  # wood, dark wood, black, grey
 SKINS = ((120, 150, 200), (95, 125, 175), (70, 95, 140), (140, 170, 215))
 SLEEVES = ((40, 40, 40), (140, 100, 60), (200, 200, 200), (60, 60, 150), (90, 120, 90))
-# colour of the lamp (BGR gains) and its strength (exposure)
+# the lamp: its colour (BGR gains) and its strength (exposure: 0.25 is two stops under)
 LIGHTS = {
-    "warm-dim": ((0.72, 0.92, 1.12), 0.5),
-    "warm-bright": ((0.75, 0.93, 1.1), 1.3),
-    "cool-dim": ((1.12, 1.0, 0.85), 0.55),
-    "cool-bright": ((1.1, 1.0, 0.88), 1.25),
-    "neutral": ((1.0, 1.0, 1.0), 1.0),
+    "warm-dim": ((0.72, 0.92, 1.12), (0.25, 0.5)),
+    "warm-bright": ((0.72, 0.92, 1.12), (1.2, 1.5)),
+    "cool-dim": ((1.12, 1.0, 0.85), (0.25, 0.5)),
+    "cool-bright": ((1.12, 1.0, 0.85), (1.2, 1.5)),
+    "neutral": ((1.0, 1.0, 1.0), (0.9, 1.1)),
 }
 
 
@@ -140,15 +140,20 @@ def _paint_arm(canvas, arm, rng) -> None:
 
 
 def light(image: np.ndarray, rng, name: str) -> np.ndarray:
-    """The lamp: its colour and strength, falling off away from it, and the camera's noise."""
-    gains, exposure = LIGHTS[name]
+    """The lamp: its colour and strength, falling off away from it, a shadow, the camera's noise."""
+    gains, (low, high) = LIGHTS[name]
+    exposure = rng.uniform(low, high)
     height, width = image.shape[:2]
     gx = np.linspace(-1, 1, width, dtype=np.float32)[None, :]
     gy = np.linspace(-1, 1, height, dtype=np.float32)[:, None]
     cx, cy = rng.uniform(-0.5, 0.5, 2)
     fall = 1.0 - rng.uniform(0.05, 0.25) * ((gx - cx) ** 2 + (gy - cy) ** 2)
-    gain = np.float32(gains) * np.float32(exposure * rng.uniform(0.9, 1.1))
-    out = image.astype(np.float32) * gain * fall[:, :, None]
+    if rng.random() < 0.3:  # someone leaning over the table: a soft shadow across part of it
+        edge = rng.uniform(0.3, 0.9)
+        across = gx * rng.normal() + gy * rng.normal()
+        fall = fall * (1 - np.clip((across - edge) * 2, 0, 1) * rng.uniform(0.2, 0.45))
+    out = image.astype(np.float32) * np.float32(gains) * np.float32(exposure)
+    out *= fall[:, :, None]
     noise = rng.uniform(1, 3) / min(exposure, 1.0)  # a dim room is a noisy picture
     out += rng.normal(0, noise, (height, width, 1)).astype(np.float32)
     return np.clip(out, 0, 255).astype(np.uint8)
