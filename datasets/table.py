@@ -71,13 +71,23 @@ def full_table(
     else:
         winner = winner or "bottom"
         seats, request = _seats_and_request(rng, hands, winner)
-    felt = felt or str(rng.choice(sorted(FELTS)))
-    lighting = lighting or str(rng.choice(sorted(LIGHTS)))
-    length = float(tile_length or rng.uniform(25, 70))
-    drawn = (rng.uniform(-4, 4), rng.integers(20, 71), rng.integers(0, 3))  # drawn even if given
-    angle = float(drawn[0] if turn is None else turn)
-    count = int(drawn[1] if discards is None else discards)
-    arm_count = int(drawn[2] if arms is None else arms)
+    drawn = {  # drawn even where given, so that one seed gives one table whatever is set
+        "felt": str(rng.choice(sorted(FELTS))),
+        "lighting": str(rng.choice(sorted(LIGHTS))),
+        "tile_length": float(rng.uniform(25, 70)),
+        "turn": float(rng.uniform(-4, 4)),
+        "discards": int(rng.integers(20, 71)),
+        "arms": int(rng.integers(0, 3)),
+    }
+    given = {"felt": felt, "lighting": lighting, "tile_length": tile_length, "turn": turn}
+    given |= {"discards": discards, "arms": arms}
+    chosen = {key: drawn[key] if given[key] is None else given[key] for key in drawn}
+    felt, lighting, angle = chosen["felt"], chosen["lighting"], float(chosen["turn"])
+    length, count, arm_count = chosen["tile_length"], chosen["discards"], chosen["arms"]
+    # the parts drawn after the layout take their own draws, so the camera height moves no tile
+    walls_rng, pool_rng, arms_rng, camera_rng = (
+        np.random.default_rng(seed) for seed in rng.integers(2**63, size=4)
+    )
     painter = _Painter(rng, style, int(round(length)))
     groups: list[SceneGroup] = []
     bands = {
@@ -91,16 +101,16 @@ def full_table(
     placed: list[dict] = []
     for position, band in bands.items():
         placed += put_band(canvas, band, position, plan, rng)
-    placed += put_walls(canvas, painter, plan, rng, groups)
-    placed += put_discards(canvas, painter, pool, plan, rng, groups)
-    add_arms(canvas, [p["corners"] for p in placed], arm_count, painter.height, rng)
-    image, tiles, scale = _camera(canvas, placed, size, angle, rng)
-    image = light(image, rng, lighting)
+    placed += put_walls(canvas, painter, plan, walls_rng, groups)
+    placed += put_discards(canvas, painter, pool, plan, pool_rng, groups)
+    add_arms(canvas, [p["corners"] for p in placed], arm_count, painter.height, arms_rng)
+    image, tiles, scale = _camera(canvas, placed, size, angle, camera_rng)
+    image = light(image, camera_rng, lighting)
     conditions = {
         "felt": felt,
         "style": painter.style,
         "light": lighting,
-        "tile_length": round(painter.height * scale, 1),
+        "tile_length": round(painter.height * float(scale[0]), 1),
         "turn": round(angle, 2),
         "arms": arm_count,
         "win_apart": bands[winner]["apart"],
@@ -153,12 +163,12 @@ def _left_over(hands: dict[str, Hand]) -> list[str]:
     """The Korean set's tiles (four of each) that no revealed hand shows, one entry per copy."""
     left = {code: 4 for code in KOREAN}
     for hand in hands.values():
-        shown = list(hand.concealed) + [hand.win_tile] if hand.win_tile else list(hand.concealed)
+        shown = list(hand.concealed) + ([hand.win_tile] if hand.win_tile else [])
         for meld in hand.melds:
             shown += [meld.code] * (3 if meld.kind == "pung" else 4)
         for code in shown:
-            left[code] = left.get(code, 0) - 1
-    return [code for code, n in left.items() for _ in range(max(n, 0))]
+            left[code] -= 1
+    return [code for code, n in left.items() for _ in range(n)]
 
 
 # --- the camera -----------------------------------------------------------------------------
@@ -167,8 +177,8 @@ def _left_over(hands: dict[str, Hand]) -> list[str]:
 def _camera(canvas, placed, size, angle: float, rng):
     """The canvas as the camera frames it: shrunk to the picture, turned and tilted a little."""
     width, height = size
-    scale = width / canvas.shape[1]
-    if scale < 1:
+    scale = np.float32([width / canvas.shape[1], height / canvas.shape[0]])
+    if scale[0] < 1:
         canvas = cv2.resize(canvas, (width, height), interpolation=cv2.INTER_AREA)
     a = np.radians(angle)
     centre = np.float32([width / 2, height / 2])

@@ -256,18 +256,18 @@ def put_walls(canvas, painter: _Painter, plan, rng, groups) -> list[dict]:
             continue
         upright = position in ("bottom", "top")
         span = (ix1 - ix0 - 2 * lane) if upright else (iy1 - iy0 - 2 * lane - stack)
-        step = w  # a back's short side lies along the wall
-        most = int(span // (step + 1))
+        step = w * 1.03  # a back's short side lies along the wall, a hair from the next
+        most = int(span // step)
         if most < 2:
             continue
         count = int(rng.integers(2, min(most, 17) + 1))
-        start = rng.uniform(0, span - count * (step + 1))
+        start = rng.uniform(0, span - count * step)
         group = len(groups)
         groups.append(SceneGroup(position, "wall"))
         image = painter.tile("back", sideways=not upright)
         ih, iw = image.shape[:2]
         for i in range(count):
-            along = start + i * (step + 1)
+            along = start + i * step
             if position == "bottom":
                 x, y = ix0 + lane + along, iy1 - h
             elif position == "top":

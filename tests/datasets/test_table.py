@@ -143,6 +143,17 @@ def test_the_same_seed_draws_the_same_table():
     assert first.tiles == again.tiles and first.groups == again.groups
 
 
+def test_the_camera_height_changes_the_picture_not_the_table():
+    near = full_table(np.random.default_rng(4), style="procedural", tile_length=40)
+    far = full_table(np.random.default_rng(4), style="procedural", tile_length=28)
+    assert far.conditions["tile_length"] < near.conditions["tile_length"]
+    assert far.image.shape == near.image.shape
+    assert [(t.code, t.role, t.group) for t in far.tiles] == [
+        (t.code, t.role, t.group) for t in near.tiles
+    ]
+    assert (far.hands, far.groups, far.request) == (near.hands, near.groups, near.request)
+
+
 def _outlines(scene, grow: int) -> np.ndarray:
     """Where tiles lie in the picture (True), their outlines grown by `grow` pixels."""
     mask = np.zeros(scene.image.shape[:2], np.uint8)
