@@ -12,8 +12,8 @@ import pytest
 
 import engine
 from tests.conftest import ROOT
-from tests.vision.test_grouping import assert_hands, read
-from vision.demo import DEMO_HANDS, demo_requests, demo_scene
+from tests.vision.test_grouping import assert_hands, canonical, read
+from vision.demo import DEMO_HANDS, demo_requests, demo_scene, demo_table
 from vision.reading import HandRead, MeldRead, TileRead
 
 
@@ -81,6 +81,25 @@ def test_the_demo_is_a_whole_table_won_by_the_bottom_player():
 def test_the_demo_pictures_truth_groups_into_the_demo_hands():
     scene = demo_scene()
     assert_hands(read(scene), DEMO_HANDS)
+
+
+@pytest.mark.xfail(
+    reason="issue 12: the reader is to read the winner of a whole table right for at least 11 "
+    "of 12 seeds of the demo's style; today's grouping takes discards into the hand",
+    strict=True,
+)
+def test_the_reader_reads_the_demo_winner_right_whatever_the_seed():
+    from vision import TileReader
+
+    reader = TileReader()
+    right = 0
+    for seed in range(12):
+        reading = reader.read(demo_table(seed).image)
+        got = {hand.position: hand for hand in reading.hands}
+        if "bottom" in got:
+            request = got["bottom"].to_request(reading.tiles)
+            right += canonical(request) == canonical(DEMO_HANDS["bottom"].request())
+    assert right >= 11, f"{right} of 12 seeds read right"
 
 
 def test_a_read_hand_names_the_seat_a_set_was_claimed_from():
