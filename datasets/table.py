@@ -5,8 +5,9 @@
 other three players' standing tiles seen from above (backs, or only their narrow top edges) with
 their laid-down sets and flowers beside them, a pool of discards in loose rows in the middle (some
 turned sideways, some askew), what is left of the four walls (some stacks two high), arms and
-their shadows. Felt, tile set, light, camera height and a small turn and tilt of the whole picture
-vary; every tile's outline is carried through that turn, so its box stays true.
+their shadows. Felt, tile set, light, camera height and framing (the whole table, or the
+winner's side: `datasets.table_camera`) and a small turn and tilt of the whole picture vary;
+every tile's outline is carried through that turn, so its box stays true.
 
 Every tile has a `role` and a `group` (an index into `Scene.groups`): see `SceneGroup` for the
 kinds. `write_tables(folder, count, seed)` writes tables and their truth as PNG + JSON files.
@@ -27,13 +28,12 @@ from datasets.scene import (
     Hand,
     Scene,
     SceneGroup,
-    SceneTile,
     _Painter,
     deal_hands,
 )
+from datasets.table_camera import shoot
 from datasets.table_layout import (
     deal_discards,
-    outline,
     plan_table,
     put_band,
     put_discards,
@@ -44,6 +44,7 @@ from datasets.table_look import FELTS, LIGHTS, add_arms, felt_table, light
 
 PICTURE = (1280, 960)  # width, height
 WINDS = "ESWN"
+HAND_ROLES = ("concealed", "win", "meld", "flower")  # the tiles of a revealed hand
 RELATIVE = {"left": -1, "across": 2, "right": 1}  # a seat's neighbours, in POSITIONS steps
 
 
@@ -59,12 +60,15 @@ def full_table(
     lighting: str | None = None,
     turn: float | None = None,
     arms: int | None = None,
+    framing: str | None = None,
 ) -> Scene:
     """A whole table at the end of a hand; every choice left as None is drawn from `rng`.
 
     `hands` (by position, all four) are drawn as given: the winner's whole, the others' sets and
     flowers only, beside 13 - 3 x sets standing tiles. `tile_length` is the camera height as the
-    long side of a tile in pixels; a table too big for the picture at that length is shrunk.
+    long side of a tile in pixels. `framing` "table" shows the whole table (shrunk to fit the
+    picture where the camera is too low for it); "winner" frames the winner's hand and whatever
+    fits around it, cutting tiles at the picture's edge (`SceneTile.visible`).
     """
     if hands is None:
         hands, winner, seats, request = _deal_table(rng, winner)
@@ -78,9 +82,10 @@ def full_table(
         "turn": float(rng.uniform(-4, 4)),
         "discards": int(rng.integers(20, 71)),
         "arms": int(rng.integers(0, 3)),
+        "framing": "winner" if rng.random() < 0.3 else "table",
     }
     given = {"felt": felt, "lighting": lighting, "tile_length": tile_length, "turn": turn}
-    given |= {"discards": discards, "arms": arms}
+    given |= {"discards": discards, "arms": arms, "framing": framing}
     chosen = {key: drawn[key] if given[key] is None else given[key] for key in drawn}
     felt, lighting, angle = chosen["felt"], chosen["lighting"], float(chosen["turn"])
     length, count, arm_count = chosen["tile_length"], chosen["discards"], chosen["arms"]
@@ -104,15 +109,21 @@ def full_table(
     placed += put_walls(canvas, painter, plan, walls_rng, groups)
     placed += put_discards(canvas, painter, pool, plan, pool_rng, groups)
     add_arms(canvas, [p["corners"] for p in placed], arm_count, painter.height, arms_rng)
-    image, tiles, scale = _camera(canvas, placed, size, angle, camera_rng)
+    focus = None
+    if chosen["framing"] == "winner":
+        mine = [p["corners"] for p in placed if p["position"] == winner and p["role"] in HAND_ROLES]
+        corners = np.concatenate(mine)
+        focus = (winner, (*corners.min(0), *corners.max(0)))
+    image, tiles, scale = shoot(canvas, placed, size, angle, camera_rng, focus)
     image = light(image, camera_rng, lighting)
     conditions = {
         "felt": felt,
         "style": painter.style,
         "light": lighting,
-        "tile_length": round(painter.height * float(scale[0]), 1),
+        "tile_length": round(painter.height * scale, 1),
         "turn": round(angle, 2),
         "arms": arm_count,
+        "framing": chosen["framing"],
         "win_apart": bands[winner]["apart"],
         "discards": sum(t.role == "discard" for t in tiles),
     }
@@ -171,47 +182,6 @@ def _left_over(hands: dict[str, Hand]) -> list[str]:
     return [code for code, n in left.items() for _ in range(n)]
 
 
-# --- the camera -----------------------------------------------------------------------------
-
-
-def _camera(canvas, placed, size, angle: float, rng):
-    """The canvas as the camera frames it: shrunk to the picture, turned and tilted a little."""
-    width, height = size
-    scale = np.float32([width / canvas.shape[1], height / canvas.shape[0]])
-    if scale[0] < 1:
-        canvas = cv2.resize(canvas, (width, height), interpolation=cv2.INTER_AREA)
-    a = np.radians(angle)
-    centre = np.float32([width / 2, height / 2])
-    rect = outline((0, 0, width, height))
-    turn = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]], np.float32)
-    moved = (rect - centre) @ turn.T + centre
-    tilt = rng.uniform(0, 0.04) * width
-    edge = [0, 1] if rng.random() < 0.5 else [3, 2]  # the far edge looks a little shorter
-    moved[edge[0], 0] += tilt
-    moved[edge[1], 0] -= tilt
-    matrix = cv2.getPerspectiveTransform(rect, moved.astype(np.float32))
-    image = cv2.warpPerspective(canvas, matrix, (width, height), borderMode=cv2.BORDER_REFLECT)
-    tiles = []
-    for p in placed:
-        corners = cv2.perspectiveTransform((p["corners"] * scale)[None], matrix)[0]
-        x0, y0 = corners.min(0)
-        x1, y1 = corners.max(0)
-        tiles.append(
-            SceneTile(
-                p["code"],
-                (float(x0), float(y0), float(x1), float(y1)),
-                p["rotation"],
-                p["position"],
-                p["role"],
-                p["group"],
-                tuple((float(x), float(y)) for x, y in corners),
-                round((p["angle"] + angle) % 360, 2),
-                p["level"],
-            )
-        )
-    return image, tuple(tiles), scale
-
-
 # --- files for benchmarks -------------------------------------------------------------------
 
 
@@ -239,6 +209,7 @@ def table_truth(scene: Scene) -> dict:
                 "role": t.role,
                 "group": t.group,
                 "level": t.level,
+                "visible": t.visible,
             }
             for t in scene.tiles
         ],
@@ -269,8 +240,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=50, help="how many tables (default 50)")
     parser.add_argument("--seed", type=int, default=0, help="the series' seed (default 0)")
     parser.add_argument("--style", default=None, help="one tile style for all (default: any)")
+    parser.add_argument(
+        "--framing", choices=("table", "winner"), help="the whole table or the winner's side"
+    )
     args = parser.parse_args(argv)
-    written = write_tables(args.folder, args.count, args.seed, style=args.style)
+    options = {"style": args.style, "framing": args.framing}
+    written = write_tables(args.folder, args.count, args.seed, **options)
     print(f"{len(written)} tables written to {args.folder}")
     return 0
 

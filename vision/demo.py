@@ -55,7 +55,13 @@ DEMO_HANDS: dict[str, Hand] = {
     ),
 }
 DEMO_SEED = 2026
-DEMO_STYLE = {"style": "procedural", "felt": "green", "lighting": "neutral", "winner": "bottom"}
+DEMO_STYLE = {
+    "style": "procedural",
+    "felt": "green",
+    "lighting": "neutral",
+    "winner": "bottom",
+    "framing": "table",
+}
 
 
 def demo_table(seed: int) -> Scene:

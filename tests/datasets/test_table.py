@@ -18,8 +18,19 @@ SEEDS = range(4)
 
 
 @cache
-def table(seed: int, **options):
-    return full_table(np.random.default_rng(seed), style="procedural", **options)
+def table(seed: int, framing: str = "table"):
+    return full_table(np.random.default_rng(seed), style="procedural", framing=framing)
+
+
+def revealed(hand) -> list[str]:
+    """The codes a revealed hand shows, a concealed kong's two backs among them."""
+    codes = list(hand.concealed) + [hand.win_tile] + list(hand.flowers)
+    for meld in hand.melds:
+        if meld.kind == "concealed_kong":
+            codes += ["back", meld.code, meld.code, "back"]
+        else:
+            codes += [meld.code] * (3 if meld.kind == "pung" else 4)
+    return codes
 
 
 def overlap(a, b) -> float:
@@ -77,13 +88,7 @@ def test_the_winners_hand_is_whole_legal_and_winning(seed):
     }
     hand_roles = ("concealed", "win", "meld", "flower")
     shown = [t.code for t in scene.tiles if t.position == scene.winner and t.role in hand_roles]
-    expected = list(hand.concealed) + [hand.win_tile] + list(hand.flowers)
-    for meld in hand.melds:
-        if meld.kind == "concealed_kong":
-            expected += ["back", meld.code, meld.code, "back"]
-        else:
-            expected += [meld.code] * (3 if meld.kind == "pung" else 4)
-    assert Counter(shown) == Counter(expected)
+    assert Counter(shown) == Counter(revealed(hand))
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -134,6 +139,27 @@ def test_seeds_vary_the_felt_the_light_the_camera_and_the_winner():
     assert {s.conditions["win_apart"] for s in scenes} == {True, False}
     small = full_table(np.random.default_rng(0), style="procedural", tile_length=25)
     assert small.conditions["tile_length"] == pytest.approx(25, abs=1)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_close_camera_frames_the_winners_hand_whole_and_cuts_the_rest(seed):
+    scene = full_table(
+        np.random.default_rng(seed), style="procedural", framing="winner", tile_length=70
+    )
+    height, width = scene.image.shape[:2]
+    assert scene.conditions["tile_length"] > 49
+    hand_roles = ("concealed", "win", "meld", "flower")
+    mine = [t for t in scene.tiles if t.position == scene.winner and t.role in hand_roles]
+    assert Counter(t.code for t in mine) == Counter(revealed(scene.hands[scene.winner]))
+    assert all(t.visible == 1 for t in mine)
+    for tile in scene.tiles:
+        x0, y0, x1, y1 = tile.box
+        assert 0 <= x0 < x1 <= width and 0 <= y0 < y1 <= height, tile
+        xs, ys = zip(*tile.corners, strict=True)
+        inside = min(xs) >= 0 and min(ys) >= 0 and max(xs) <= width and max(ys) <= height
+        assert (tile.visible == 1) == inside, tile
+        assert min(xs) - 0.01 <= x0 and x1 <= max(xs) + 0.01, "the box of the visible part"
+        assert 0 < tile.visible <= 1
 
 
 def test_the_same_seed_draws_the_same_table():
