@@ -74,6 +74,11 @@ def full_table(
         hands, winner, seats, request = _deal_table(rng, winner)
     else:
         winner = winner or "bottom"
+        if sorted(hands) != sorted(POSITIONS) or not hands[winner].win_tile:
+            raise ValueError(
+                "a whole table needs a hand at each of bottom, right, top and left, and the "
+                f"winner's ({winner}) with its winning tile."
+            )
         seats, request = _seats_and_request(rng, hands, winner)
     drawn = {  # drawn even where given, so that one seed gives one table whatever is set
         "felt": str(rng.choice(sorted(FELTS))),

@@ -162,6 +162,27 @@ def test_a_close_camera_frames_the_winners_hand_whole_and_cuts_the_rest(seed):
         assert 0 < tile.visible <= 1
 
 
+def test_the_lamp_warms_cools_dims_and_brightens_the_same_table():
+    def mean_colour(lighting: str) -> np.ndarray:
+        scene = full_table(np.random.default_rng(8), style="procedural", lighting=lighting)
+        return scene.image.reshape(-1, 3).mean(axis=0)  # B, G, R
+
+    warm_dim, warm_bright = mean_colour("warm-dim"), mean_colour("warm-bright")
+    cool_dim, cool_bright = mean_colour("cool-dim"), mean_colour("cool-bright")
+    assert warm_dim.sum() < 0.6 * warm_bright.sum() and cool_dim.sum() < 0.6 * cool_bright.sum()
+    for warm, cool in ((warm_dim, cool_dim), (warm_bright, cool_bright)):
+        assert warm[2] / warm[0] > 1.2 * cool[2] / cool[0], "warm light is redder than cool"
+
+
+def test_given_hands_need_every_seat_and_a_winner_with_a_winning_tile():
+    from vision.demo import DEMO_HANDS
+
+    with pytest.raises(ValueError, match="each of bottom, right, top and left"):
+        full_table(np.random.default_rng(0), hands={"bottom": DEMO_HANDS["bottom"]})
+    with pytest.raises(ValueError, match="winning tile"):
+        full_table(np.random.default_rng(0), hands=DEMO_HANDS, winner="top")
+
+
 def test_the_same_seed_draws_the_same_table():
     first = full_table(np.random.default_rng(3), style="procedural")
     again = full_table(np.random.default_rng(3), style="procedural")
