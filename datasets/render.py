@@ -93,7 +93,8 @@ def render_tile_bgra(
     chosen = _choose_style(code, rng, style)
     if not chosen.draws(code):
         chosen = _STYLES["procedural"]
-    dark = code != BACK and rng.random() < chosen.dark_body
+    # the same draws for a back as for a face, so that one seed gives one set: faces and backs alike
+    dark = rng.random() < chosen.dark_body and code != BACK
     look = sample_look(rng, dark_body=dark)
     big_h = height * SUPERSAMPLE
     big_w = max(4, int(round(big_h * look.aspect)))

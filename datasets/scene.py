@@ -7,7 +7,8 @@ training the tile finder, walls of face-down tiles and discards. Every tile's bo
 every hand's score-request part are kept, so tests can check the reader group by group.
 
 `deal_hands` makes complete hands (four sets and a pair) that the rules engine can score;
-`random_scene` draws a varied scene; `draw_scene` draws given hands (the demo table uses it).
+`random_scene` draws a varied scene; `draw_scene` draws given hands. Whole end-of-hand tables (the
+demo table among them) are `datasets.table`'s.
 """
 
 from __future__ import annotations
@@ -68,8 +69,22 @@ class SceneTile:
     code: str
     box: tuple[float, float, float, float]  # x0, y0, x1, y1 in the scene's pixels
     rotation: int  # the face's clockwise rotation: 0, 90, 180, 270
-    position: str | None  # the seat whose hand it belongs to
-    role: str  # concealed, win, meld, flower, wall or discard
+    position: str | None  # the seat whose hand it belongs to (or who discarded it)
+    role: str  # concealed, win, meld, flower, standing, wall or discard
+    group: int | None = None  # index into `Scene.groups` of the set or line it belongs to
+    corners: tuple[tuple[float, float], ...] = ()  # full tables: clockwise from the face's top-left
+    angle: float = 0.0  # the face's exact clockwise turn in degrees (`rotation` rounds it)
+    level: int = 0  # 1: lying on another tile (the upper tile of a two-high wall stack)
+    visible: float = 1.0  # the share of the tile inside the picture (a close camera cuts some)
+
+
+@dataclass(frozen=True)
+class SceneGroup:
+    """Tiles that belong together on the table: one set, one row, one line of wall."""
+
+    position: str | None  # whose it is (walls: the side of the table they lie on)
+    kind: str  # concealed, win, a meld kind, flowers, standing, wall or discards
+    claimed_from: str | None = None  # left, across or right, for a claimed set
 
 
 @dataclass(frozen=True)
@@ -77,6 +92,11 @@ class Scene:
     image: np.ndarray  # BGR
     tiles: tuple[SceneTile, ...]
     hands: dict[str, Hand] = field(default_factory=dict)  # by position
+    groups: tuple[SceneGroup, ...] = ()  # what `SceneTile.group` points at (full tables)
+    winner: str | None = None  # the position whose whole hand is revealed (full tables)
+    seats: dict[str, str] = field(default_factory=dict)  # position -> seat wind (full tables)
+    request: dict = field(default_factory=dict)  # the winner's whole score request
+    conditions: dict = field(default_factory=dict)  # felt, style, light, tile length, turn...
 
 
 def deal_hands(rng: np.random.Generator, count: int = 4, flowers: bool = True) -> list[Hand]:
@@ -150,17 +170,25 @@ class _Painter:
         self.style = style or styles[int(rng.integers(len(styles)))]
         self.height = height
         self.width = int(round(height * rng.uniform(0.7, 0.8)))
+        self._drawn: dict[str, np.ndarray] = {}  # the same seed draws a code the same way
 
     def tile(self, code: str, sideways: bool = False) -> np.ndarray:
-        image = render_tile_bgra(
-            code, np.random.default_rng(self.seed), self.style, self.height * 2
-        )
-        image = cv2.resize(image, (self.width, self.height), interpolation=cv2.INTER_AREA)
-        return cv2.rotate(image, cv2.ROTATE_90_COUNTERCLOCKWISE) if sideways else image
+        if code not in self._drawn:
+            image = render_tile_bgra(
+                code, np.random.default_rng(self.seed), self.style, self.height * 2
+            )
+            size = (self.width, self.height)
+            self._drawn[code] = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+        image = self._drawn[code]
+        return cv2.rotate(image, cv2.ROTATE_90_COUNTERCLOCKWISE) if sideways else image.copy()
 
 
-def _lay_out(hand: Hand, painter: _Painter, rng) -> tuple[np.ndarray, list[tuple]]:
-    """The hand drawn as its owner sees it (upright, owner below): BGRA strip and its tiles."""
+def _lay_out(
+    hand: Hand, painter: _Painter, rng, win_apart: bool = True
+) -> tuple[np.ndarray, list[tuple]]:
+    """The hand drawn as its owner sees it (upright, owner below): BGRA strip and its tiles.
+
+    The tiles come in the hand's order: concealed, win, each meld's, flowers."""
     w, h = painter.width, painter.height
     items = []  # (code, sideways, x, y_from_bottom, role)
     x = 0.0
@@ -173,7 +201,8 @@ def _lay_out(hand: Hand, painter: _Painter, rng) -> tuple[np.ndarray, list[tuple
         put(code)
         x += w + rng.uniform(0, 1.5)
     if hand.win_tile:
-        x += rng.uniform(0.5, 0.8) * w
+        apart = rng.uniform(0.5, 0.8) * w
+        x += apart if win_apart else 0.0
         put(hand.win_tile, role="win")
         x += w
     for meld in hand.melds:

@@ -6,7 +6,7 @@ A *source* is named by one string, as `mahjong-table serve --camera SOURCE` take
 - a video file (`table.mp4`), played in a loop at its own frame rate;
 - a folder of pictures (JPEG, PNG, ...), shown one after another in a loop;
 - a stream URL: `rtsp://...`, `http://...` (a phone running an IP-camera app, say);
-- `demo`: the built-in demo table (`vision.demo`), four revealed hands drawn by our renderer.
+- `demo`: the built-in demo table (`vision.demo`), a whole end-of-hand table drawn by our renderer.
 
 Frames are BGR arrays. Two ways to use them:
 

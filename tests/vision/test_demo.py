@@ -1,4 +1,4 @@
-"""The demo table: drawn on a fresh machine, legal, and its truth the score requests it shows."""
+"""The demo table: a whole table drawn on a fresh machine, legal, its truth what it shows."""
 
 from __future__ import annotations
 
@@ -8,17 +8,20 @@ import subprocess
 import sys
 from collections import Counter
 
+import pytest
+
 import engine
 from tests.conftest import ROOT
-from tests.vision.test_grouping import assert_hands, read
-from vision.demo import DEMO_HANDS, demo_requests, demo_scene
+from tests.vision.test_grouping import assert_hands, canonical, read
+from vision.demo import DEMO_HANDS, demo_requests, demo_scene, demo_table
 from vision.reading import HandRead, MeldRead, TileRead
 
 
 def test_demo_draws_without_shared_data_or_pillow_fonts(tmp_path):
     script = (
         "import json; from vision.demo import demo_scene; s = demo_scene(); "
-        "print(json.dumps([list(s.image.shape), len(s.tiles)]))"
+        "shown = [t for t in s.tiles if t.role in ('concealed', 'win', 'meld', 'flower')]; "
+        "print(json.dumps([list(s.image.shape), len(shown)]))"
     )
     env = dict(os.environ, MAHJONG_SHARED=str(tmp_path / "no-shared-here"))
     result = subprocess.run(
@@ -31,7 +34,7 @@ def test_demo_draws_without_shared_data_or_pillow_fonts(tmp_path):
 
 
 def _all_tiles(hand) -> list[str]:
-    tiles = list(hand.concealed) + [hand.win_tile] + list(hand.flowers)
+    tiles = list(hand.concealed) + [hand.win_tile] * bool(hand.win_tile) + list(hand.flowers)
     for meld in hand.melds:
         tiles += [meld.code] * (3 if meld.kind == "pung" else 4)
     return tiles
@@ -43,7 +46,9 @@ def test_demo_hands_are_one_legal_set_and_show_every_part_of_the_layout():
     assert sorted(DEMO_HANDS) == ["bottom", "left", "right", "top"]
     kinds = {meld.kind for hand in DEMO_HANDS.values() for meld in hand.melds}
     assert kinds == {"pung", "kong", "added_kong", "concealed_kong"}
-    assert all(hand.win_tile for hand in DEMO_HANDS.values())
+    others = [hand for position, hand in DEMO_HANDS.items() if position != "bottom"]
+    assert DEMO_HANDS["bottom"].win_tile and DEMO_HANDS["bottom"].concealed
+    assert all(not hand.win_tile and not hand.concealed and hand.melds for hand in others)
     assert any(hand.flowers_in_front for hand in DEMO_HANDS.values())
     assert any(hand.flowers and not hand.flowers_in_front for hand in DEMO_HANDS.values())
 
@@ -59,9 +64,42 @@ def test_the_bottom_hand_wins_when_scored():
     assert {y["id"] for y in answer["yaku"]} >= {"dragon_pung", "flower"}
 
 
+def test_the_demo_is_a_whole_table_won_by_the_bottom_player():
+    scene = demo_scene()
+    assert scene.winner == "bottom" and scene.hands == DEMO_HANDS
+    roles = Counter(t.role for t in scene.tiles)
+    assert roles["standing"] == 3 * 10, "each other seat holds 13 tiles less three per set"
+    assert 20 <= roles["discard"] <= 70 and roles["wall"] > 0
+    assert engine.score(scene.request)["winning"]
+
+
+@pytest.mark.xfail(
+    reason="the demo is a whole table now (issue 12); today's grouping takes discards into "
+    "the winner's hand until vision/grouping.py tells the pool from the hands",
+    strict=True,
+)
 def test_the_demo_pictures_truth_groups_into_the_demo_hands():
     scene = demo_scene()
     assert_hands(read(scene), DEMO_HANDS)
+
+
+@pytest.mark.xfail(
+    reason="issue 12: the reader is to read the winner of a whole table right for at least 11 "
+    "of 12 seeds of the demo's style; today's grouping takes discards into the hand",
+    strict=True,
+)
+def test_the_reader_reads_the_demo_winner_right_whatever_the_seed():
+    from vision import TileReader
+
+    reader = TileReader()
+    right = 0
+    for seed in range(12):
+        reading = reader.read(demo_table(seed).image)
+        got = {hand.position: hand for hand in reading.hands}
+        if "bottom" in got:
+            request = got["bottom"].to_request(reading.tiles)
+            right += canonical(request) == canonical(DEMO_HANDS["bottom"].request())
+    assert right >= 11, f"{right} of 12 seeds read right"
 
 
 def test_a_read_hand_names_the_seat_a_set_was_claimed_from():
