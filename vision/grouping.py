@@ -434,9 +434,10 @@ def _winning_tile(singles, groups) -> Placed | None:
     return apart[-1] if apart else None
 
 
-# A row is a hand's when it holds at least this many tiles and a quarter of them face up: a
-# revealed hand (13 or more), or a player's standing tiles seen from above with their sets. A
-# discard pool lies in short rows of six or so; a wall is all backs.
+# A row is a hand's when it holds at least this many tiles, three of them face up: a revealed
+# hand (13 or more), or a player's standing tiles seen from above with their sets beside them
+# (mostly backs: such a row is taken only when its faces make sets). A discard pool lies in short
+# rows of six or so; a wall is all backs.
 HAND_ROW = 8
 # A tile that the picture's edge cuts to less than this share of its neighbours' size is only a
 # part of a tile (a hand running out of the photo): it joins no hand.
@@ -471,21 +472,70 @@ def group_hands(
     for line in lines:
         members = [whole[k] for k in line.members]
         faces = sum(not t.is_back for t in members)
-        if len(members) >= HAND_ROW and faces * 4 >= len(members) and faces >= 3:
+        if len(members) >= HAND_ROW and faces >= 3:
             rows_of_hands.append((line, members))
         else:
             rest.append((line, members))
-    hands = []
+    hands: list[HandRead] = []
+    used: set[int] = set()
     for line, members in rows_of_hands:
-        position = _line_position(line, members, width, height, zones)
-        if position is None:
+        hand = _hand_of(line, members, rest, set(used), width, height, zones)
+        if hand is None:
             continue
-        frame = RowFrame.of(line, members, position)
-        members = members + _laid_in_front(frame, members, rest)
-        hand = read_hand("bottom", [frame.upright(t) for t in members])
-        hands.append(replace(hand, position=position, foreign=_foreign(hand, tiles)))
+        mostly_backs = sum(not t.is_back for t in members) * 4 < len(members)
+        if mostly_backs and hand.concealed:
+            continue  # a wall with a few tiles read as faces, not standing tiles beside sets
+        used.update(hand.indices())
+        hands.append(hand)
+    for line, members in rest:  # another player's set laid down on its own, flowers beside it
+        if not 3 <= len(members) <= 4 or any(t.index in used for t in members):
+            continue
+        hand = _hand_of(line, members, rest, set(used), width, height, zones)
+        if hand is None or hand.concealed or len(hand.melds) != 1:
+            continue
+        same = [k for k, h in enumerate(hands) if h.position == hand.position]
+        if same and hands[same[0]].size >= 13:
+            continue  # a revealed hand is whole: three alike nearby are discards
+        used.update(hand.indices())
+        if same:
+            hands[same[0]] = _joined(hands[same[0]], hand)
+        else:
+            hands.append(hand)
+    hands = [replace(h, foreign=_foreign(h, tiles)) for h in hands]
     hands = [h for h in hands if h.concealed or h.melds or h.flowers]
     return tuple(sorted(hands, key=revealed_first))
+
+
+def _hand_of(
+    line: Line,
+    members: list[Placed],
+    rest: list[tuple[Line, list[Placed]]],
+    used: set[int],
+    width: float,
+    height: float,
+    zones: SeatZones | None,
+) -> HandRead | None:
+    """The hand built on a row: the row, what lies in front of it that belongs to it (not
+    already `used`, which gains the hand's tiles), read in the row's own frame."""
+    position = _line_position(line, members, width, height, zones)
+    if position is None:
+        return None
+    frame = RowFrame.of(line, members, position)
+    extra = [t for t in _laid_in_front(frame, members, rest) if t.index not in used]
+    hand = read_hand("bottom", [frame.upright(t) for t in members + extra])
+    used.update(hand.indices())
+    return replace(hand, position=position)
+
+
+def _joined(first: HandRead, second: HandRead) -> HandRead:
+    """One player's tiles found in two places (a set laid apart from the row) as one hand."""
+    return replace(
+        first,
+        concealed=first.concealed + second.concealed,
+        melds=first.melds + second.melds,
+        flowers=first.flowers + second.flowers,
+        win_tile=first.win_tile if first.win_tile is not None else second.win_tile,
+    )
 
 
 def revealed_first(hand: HandRead) -> tuple:

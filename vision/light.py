@@ -24,7 +24,7 @@ BLOWN = 250  # a pixel with a channel this bright is blown out: it shows no colo
 FACE_LEVEL = 200.0  # how bright the faces' white is made, at most
 GAIN_RANGE = (0.6, 1.6)  # bounds of a channel's colour gain
 EXPOSURE_RANGE = (1.0, 3.0)  # bounds of the brightening (never darkened)
-OFF = 0.08  # gains further than this from 1 are worth a second look
+OFF = 0.2  # gains further than this from 1 are worth a second look (ivory faces are not)
 STEP = 3  # every third pixel of a face is looked at
 
 

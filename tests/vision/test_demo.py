@@ -73,19 +73,24 @@ def test_the_demo_is_a_whole_table_won_by_the_bottom_player():
     assert engine.score(scene.request)["winning"]
 
 
-@pytest.mark.xfail(
-    reason="the demo is a whole table now (issue 12); today's grouping takes discards into "
-    "the winner's hand until vision/grouping.py tells the pool from the hands",
-    strict=True,
-)
 def test_the_demo_pictures_truth_groups_into_the_demo_hands():
     scene = demo_scene()
     assert_hands(read(scene), DEMO_HANDS)
 
 
+def _as_laid(hand, seed: int) -> dict:
+    """The hand's request as its picture shows it: a winning tile not set apart cannot be
+    told from the others (the panel asks which it was)."""
+    request = hand.request()
+    if not demo_table(seed).conditions["win_apart"]:
+        request.pop("win_tile", None)
+    return request
+
+
 @pytest.mark.xfail(
     reason="issue 12: the reader is to read the winner of a whole table right for at least 11 "
-    "of 12 seeds of the demo's style; today's grouping takes discards into the hand",
+    "of 12 seeds of the demo's style; today 9: the finder misses a face-down tile of the "
+    "concealed kong in small tables",
     strict=True,
 )
 def test_the_reader_reads_the_demo_winner_right_whatever_the_seed():
@@ -95,10 +100,10 @@ def test_the_reader_reads_the_demo_winner_right_whatever_the_seed():
     right = 0
     for seed in range(12):
         reading = reader.read(demo_table(seed).image)
-        got = {hand.position: hand for hand in reading.hands}
-        if "bottom" in got:
-            request = got["bottom"].to_request(reading.tiles)
-            right += canonical(request) == canonical(DEMO_HANDS["bottom"].request())
+        bottom = [hand for hand in reading.hands if hand.position == "bottom"]
+        if bottom:
+            request = bottom[0].to_request(reading.tiles)
+            right += canonical(request) == canonical(_as_laid(DEMO_HANDS["bottom"], seed))
     assert right >= 11, f"{right} of 12 seeds read right"
 
 
