@@ -49,10 +49,8 @@ def felt_table(rng, size: tuple[int, int], table, colour) -> np.ndarray:
     )
     felt = np.array(colour, np.float32) + rng.normal(0, 10, 3)
     cv2.rectangle(canvas, (x0 - margin, y0 - margin), (x1 + margin, y1 + margin), felt.tolist(), -1)
-    grain = rng.normal(0, rng.uniform(3, 8), (height // 3 + 1, width // 3 + 1, 1)).astype(
-        np.float32
-    )
-    grain = cv2.resize(grain, (width, height))[:, :, None]
+    grain = rng.normal(0, rng.uniform(3, 8), (height // 3 + 1, width // 3 + 1))  # the weave
+    grain = cv2.resize(grain.astype(np.float32), (width, height))[:, :, None]
     fine = rng.normal(0, 2.5, (height, width, 1)).astype(np.float32)
     return np.clip(canvas + grain + fine, 0, 255).astype(np.uint8)
 

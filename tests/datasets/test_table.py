@@ -64,6 +64,33 @@ def test_each_outline_starts_at_the_faces_top_left_and_turns_with_it(seed):
         assert tile.rotation == round(tile.angle / 90) % 4 * 90, tile
 
 
+ALONG_THE_ROW = {
+    "bottom": (1, 0),
+    "right": (0, -1),
+    "top": (-1, 0),
+    "left": (0, 1),
+}  # owner's right
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_winning_tile_ends_the_row_a_little_apart_or_not(seed):
+    scene = table(seed)
+    along = np.array(ALONG_THE_ROW[scene.winner])
+    group = {g.kind: i for i, g in enumerate(scene.groups) if g.position == scene.winner}
+
+    def centre(tile) -> float:
+        return float(np.mean(tile.corners, axis=0) @ along)
+
+    row = sorted((t for t in scene.tiles if t.group == group["concealed"]), key=centre)
+    (win,) = [t for t in scene.tiles if t.group == group["win"]]
+    width = float(np.linalg.norm(np.subtract(win.corners[1], win.corners[0])))  # its top edge
+    gap = centre(win) - centre(row[-1]) - width
+    if scene.conditions["win_apart"]:
+        assert gap > 0.3 * width, "set a little apart"
+    else:
+        assert -0.02 * width < gap < 0.1 * width, "in the row"
+
+
 def test_a_wall_stack_is_two_tiles_one_on_the_other():
     scene = table(0)
     upper = [t for t in scene.tiles if t.level == 1]
