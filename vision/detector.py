@@ -80,6 +80,7 @@ class TileFinder:
         pixels: int | None = None,
         threshold: float | None = None,
         threads: int = 2,
+        back_threshold: float | None = None,
     ):
         from vision.sessions import cpu_session
 
@@ -96,6 +97,8 @@ class TileFinder:
         self.multiple = int(meta.get("multiple", 32))
         self.pixels = int(pixels or meta.get("pixels", 384 * 384))
         self.threshold = float(threshold if threshold is not None else meta.get("threshold", 0.3))
+        # backs may be answered fainter than faces, for a caller that weighs them itself
+        self.back_threshold = self.threshold if back_threshold is None else float(back_threshold)
         self.overlap = float(meta.get("nms_iou", 0.5))
 
     def find(self, bgr: np.ndarray) -> list[FoundTile]:
@@ -108,7 +111,11 @@ class TileFinder:
         MAX_PIXELS), so tiles are TARGET_TILE pixels long for it. These judgements use every
         candidate above PROBE_THRESHOLD; only tiles above the threshold are answered, slivers
         left out."""
-        sure = [f for f in self._find_any_size(bgr) if f.score >= self.threshold]
+        sure = [
+            f
+            for f in self._find_any_size(bgr)
+            if f.score >= (self.threshold if f.kind == "face" else self.back_threshold)
+        ]
         return drop_slivers(sure)
 
     def _find_any_size(self, bgr: np.ndarray) -> list[FoundTile]:
@@ -179,7 +186,7 @@ class TileFinder:
 
     def process_output(self, output, prepared: Prepared) -> list[FoundTile]:
         """Candidates down to PROBE_THRESHOLD, duplicates removed; `find` keeps the sure ones."""
-        probe = min(self.threshold, PROBE_THRESHOLD)
+        probe = min(self.threshold, self.back_threshold, PROBE_THRESHOLD)
         return decode(*output, prepared, probe, self.overlap, self.kinds)
 
 

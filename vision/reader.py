@@ -35,6 +35,13 @@ NAMELESS = 0.3
 # synthetic scenes alone: it is believed only when the finder is this sure (a faint back is
 # most often the felt in a gap, which would join two groups into one).
 SURE_BACK = 0.5
+# The finder answers backs down to this heat: a faint back is kept only where the layout explains
+# it (the end of a concealed kong, below), and green backs on green felt are often faint.
+FAINT_BACK = 0.15
+# ... unless it lies in line with faces and clear of them (a ghost in a narrow gap between two
+# tiles lies half under its neighbours, a real back beside them at most this share of its box);
+# any back in line with faces must then end a concealed kong (`kong_backs_only`).
+CLEAR = 0.2
 # A blank face (the White Dragon of many sets) looks face down to the finder, and a set whose
 # backs are as white as its faces shows plain white tiles in its walls, which the classifier takes
 # for that blank face. A tile found face down is read as a face only when the classifier names a
@@ -59,7 +66,7 @@ class TileReader:
         if finder is None:
             from vision.detector import TileFinder
 
-            finder = TileFinder(pixels=pixels)
+            finder = TileFinder(pixels=pixels, back_threshold=FAINT_BACK)
         if classifier is None:
             from vision.classifier import TileClassifier
 
@@ -102,15 +109,23 @@ class TileReader:
         ]
         crops = [crop_box(bgr, found[i].box, CROP_MARGIN) for i in to_name]
         named = dict(zip(to_name, self.classifier.classify(crops) if crops else [], strict=True))
-        tiles = []
+        tiles: list[TileRead] = []
+        in_line: set[int] = set()
         for i, f in enumerate(found):
             box = _pixel_box(f.box, width, height)
             n = named.get(i)
-            if f.kind == "back" and (n is None or n.code == "back" or n.confidence < FACE_UP):
-                if f.score >= SURE_BACK:
+            # a back fainter than the finder's own threshold for faces stays a back
+            faint_back = f.score < getattr(self.finder, "threshold", 0.0)
+            if f.kind == "back" and (
+                n is None or n.code == "back" or n.confidence < FACE_UP or faint_back
+            ):
+                if f.score >= SURE_BACK or (i in named and clear_of(f.box, faces)):
                     x0, y0, x1, y1 = f.box
                     turn = 0 if y1 - y0 >= x1 - x0 else 90
-                    tiles.append(TileRead("back", box, float(f.score), turn, (("back", f.score),)))
+                    if i in named:  # in line with faces: it must end a concealed kong
+                        in_line.add(len(tiles))
+                    top = (("back", f.score),)
+                    tiles.append(TileRead("back", box, float(f.score), turn, top))
                 continue
             faint = f.kind == "face" and f.score < UNSURE_FINDING
             if faint and n.confidence < NAMELESS:
@@ -118,12 +133,58 @@ class TileReader:
             rotation = int(getattr(n, "rotation", 0)) % 360
             unsure = bool(n.unsure) or faint
             tiles.append(TileRead(n.code, box, float(n.confidence), rotation, tuple(n.top), unsure))
-        return tuple(tiles)
+        return kong_backs_only(tuple(tiles), in_line)
 
     def group(self, width: int, height: int, tiles: tuple[TileRead, ...]) -> Reading:
         hands = group_hands(tiles, width, height, self.rotation_known, self.zones)
         tiles = white_backs_as_backs(tiles, hands)
         return keep_trusted(Reading(width, height, tiles, hands, loose_faces(tiles, hands)))
+
+
+def kong_backs_only(tiles: tuple[TileRead, ...], in_line: set[int]) -> tuple[TileRead, ...]:
+    """The tiles without the backs lying in line with faces (indices `in_line`) that end no
+    concealed kong.
+
+    Among a hand's faces a back is believed where the layout explains it: at one end of back,
+    X, X, back in a line, X one face twice. Elsewhere it is most often the felt in a gap between
+    two groups (green felt and green backs look alike), which would join the two groups."""
+    centres = np.array([((t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2) for t in tiles])
+    sizes = np.array([min(t.box[2] - t.box[0], t.box[3] - t.box[1]) for t in tiles], float)
+
+    def next_along(k: int, step: np.ndarray) -> int | None:
+        """The tile about one `step` on from tile k (within a third of a step), if any."""
+        if len(centres) == 0:
+            return None
+        miss = np.linalg.norm(centres - (centres[k] + step), axis=1)
+        j = int(np.argmin(miss))
+        return j if miss[j] <= 0.35 * np.linalg.norm(step) else None
+
+    def ends_a_kong(k: int) -> bool:
+        reach = 1.6 * sizes[k]
+        for j in range(len(tiles)):
+            step = centres[j] - centres[k]
+            if j == k or tiles[j].code == "back" or np.linalg.norm(step) > reach:
+                continue
+            second = next_along(j, step)
+            if second is None or tiles[second].code != tiles[j].code:
+                continue
+            last = next_along(second, step)
+            if last is not None and last != k and tiles[last].code == "back":
+                return True
+        return False
+
+    return tuple(t for k, t in enumerate(tiles) if k not in in_line or ends_a_kong(k))
+
+
+def clear_of(box, faces: np.ndarray, most: float = CLEAR) -> bool:
+    """Whether no more than `most` of the box lies under the faces' boxes: a tile of its own, not
+    the felt in a gap between two tiles (which the faces beside it overlap)."""
+    if len(faces) == 0:
+        return True
+    x0, y0, x1, y1 = box
+    across = np.clip(np.minimum(faces[:, 2], x1) - np.maximum(faces[:, 0], x0), 0, None)
+    down = np.clip(np.minimum(faces[:, 3], y1) - np.maximum(faces[:, 1], y0), 0, None)
+    return float((across * down).sum()) <= most * (x1 - x0) * (y1 - y0)
 
 
 def in_line_with_faces(box, faces: np.ndarray, reach: float = 1.6, alike: float = 1.4) -> bool:

@@ -53,11 +53,6 @@ def wait_for_reading(page):
     return page.locator("#reading .overlay .box").count()
 
 
-@pytest.mark.xfail(
-    reason="the demo is a whole table now (issue 12); today's grouping takes discards into "
-    "the winner's hand until vision/grouping.py tells the pool from the hands",
-    strict=True,
-)
 def test_read_the_demo_table_fix_a_tile_confirm_and_see_it_on_another_phone(chromium, panel):
     host = phone_page(chromium)
     join(host, panel)

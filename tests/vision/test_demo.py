@@ -8,8 +8,6 @@ import subprocess
 import sys
 from collections import Counter
 
-import pytest
-
 import engine
 from tests.conftest import ROOT
 from tests.vision.test_grouping import assert_hands, canonical, read
@@ -87,12 +85,6 @@ def _as_laid(hand, seed: int) -> dict:
     return request
 
 
-@pytest.mark.xfail(
-    reason="issue 12: the reader is to read the winner of a whole table right for at least 11 "
-    "of 12 seeds of the demo's style; today 9: the finder misses a face-down tile of the "
-    "concealed kong in small tables",
-    strict=True,
-)
 def test_the_reader_reads_the_demo_winner_right_whatever_the_seed():
     from vision import TileReader
 

@@ -12,7 +12,7 @@ import pytest
 
 from lab.bench_reader import match_boxes
 from tests.conftest import PHOTOS, require_shared
-from tests.vision.test_grouping import assert_hands, canonical
+from tests.vision.test_grouping import canonical
 from vision.demo import DEMO_HANDS, demo_scene
 from vision.detector import Prepared, box_iou, decode, suppress_overlaps
 from vision.reader import vote_tiles
@@ -38,32 +38,37 @@ def reader():
 # --- the whole reader -----------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    reason="the demo is a whole table now (issue 12); today's grouping takes discards into "
-    "the winner's hand until vision/grouping.py tells the pool from the hands",
-    strict=True,
-)
-def test_reads_the_demo_table_group_by_group():
-    reading = reader().read(demo_scene().image)
-    assert_hands(reading, DEMO_HANDS)
-    truth = [t for t in demo_scene().tiles]
-    assert len(reading.tiles) == len(truth)
-    found = match_boxes(np.array([t.box for t in reading.tiles]), np.array([t.box for t in truth]))
-    assert (found >= 0).all(), "every tile's box overlaps its true box at IoU >= 0.5"
-    assert [t.code for t in reading.tiles] == [truth[j].code for j in found]
+def _winner(reading):
+    """The bottom player's hand: the demo's winner."""
+    return next(hand for hand in reading.hands if hand.position == "bottom")
 
 
-@pytest.mark.xfail(
-    reason="the demo is a whole table now (issue 12); today's grouping takes discards into "
-    "the winner's hand until vision/grouping.py tells the pool from the hands",
-    strict=True,
-)
+def test_reads_the_demo_tables_winner_tile_by_tile_and_reports_the_discards():
+    scene = demo_scene()
+    reading = reader().read(scene.image)
+    assert reading.hands[0].position == "bottom", "the revealed hand is offered first"
+    request = _winner(reading).to_request(reading.tiles)
+    assert canonical(request) == canonical(DEMO_HANDS["bottom"].request())
+    hand = [t for t in scene.tiles if t.position == "bottom" and t.role != "standing"]
+    faces = [t for t in hand if t.code != "back"]
+    found = match_boxes(np.array([t.box for t in reading.tiles]), np.array([t.box for t in faces]))
+    named = {j: reading.tiles[i].code for i, j in enumerate(found) if j >= 0}
+    assert named == {j: t.code for j, t in enumerate(faces)}, "each face found and named"
+    discards = np.array([t.box for t in scene.tiles if t.role == "discard"])
+    reported = np.array([reading.tiles[i].box for i in reading.discards]).reshape(-1, 4)
+    seen = match_boxes(reported, discards)
+    assert (seen >= 0).sum() >= 0.8 * len(discards), "the pool is reported as discards"
+    in_hands = {i for h in reading.hands for i in h.indices()}
+    assert not in_hands & set(reading.discards)
+
+
 def test_reads_the_demo_table_from_several_frames():
     from vision.capture import DemoSource, frames
 
     shots = [f for _, f in zip(range(3), frames(DemoSource()), strict=False)]
     reading = reader().read_votes(shots)
-    assert_hands(reading, DEMO_HANDS)
+    request = _winner(reading).to_request(reading.tiles)
+    assert canonical(request) == canonical(DEMO_HANDS["bottom"].request())
 
 
 def _photo(name: str):
@@ -143,11 +148,6 @@ def test_a_non_picture_is_refused_with_a_sentence():
         reader().read(np.zeros((20, 20), np.uint8))
 
 
-@pytest.mark.xfail(
-    reason="the demo is a whole table now (issue 12); today's grouping takes discards into "
-    "the winner's hand until vision/grouping.py tells the pool from the hands",
-    strict=True,
-)
 def test_recognize_prints_contract_json_and_draws_groups(tmp_path, capsys):
     from mahjong_table.cli import main
 
@@ -162,8 +162,10 @@ def test_recognize_prints_contract_json_and_draws_groups(tmp_path, capsys):
     assert set(first) >= {"code", "box", "confidence"} and len(first["box"]) == 4
     x0, y0, x1, y1 = first["box"]
     assert 0 <= x0 < x1 <= answer["width"] and 0 <= y0 < y1 <= answer["height"]
-    requests = {h["position"]: h["request"] for h in answer["hands"]}
-    assert canonical(requests["bottom"]) == canonical(DEMO_HANDS["bottom"].request())
+    first = answer["hands"][0]
+    assert first["position"] == "bottom"
+    assert canonical(first["request"]) == canonical(DEMO_HANDS["bottom"].request())
+    assert answer["discards"] and not set(answer["discards"]) & set(first["concealed"])
     picture = cv2.imread(str(drawn))
     assert picture.shape == demo_scene().image.shape
     assert not np.array_equal(picture, demo_scene().image)
@@ -304,21 +306,52 @@ def test_a_face_down_find_in_a_row_of_faces_is_a_blank_face_and_elsewhere_stays_
     assert classifier.crops == 4, "backs away from the rows (walls) are not sent to be named"
 
 
-def test_a_face_down_find_the_classifier_calls_a_back_stays_a_back():
+class _NamesInTurn:
+    """A stand-in classifier that answers the given codes, one per crop, in order."""
+
+    def __init__(self, codes):
+        self.codes = codes
+
+    def classify(self, crops):
+        from vision.classifier import Classification
+
+        assert len(crops) == len(self.codes)
+        return [Classification(c, 0.95, ((c, 0.95),), False) for c in self.codes]
+
+
+def test_a_face_down_find_the_classifier_calls_a_back_stays_a_back_at_a_kongs_end():
     from vision.detector import FoundTile
     from vision.reader import TileReader
 
-    class _SaysBack:
-        def classify(self, crops):
-            from vision.classifier import Classification
-
-            return [Classification("back", 0.95, (("back", 0.95),), False) for _ in crops]
-
-    found = [FoundTile((0, 0, 30, 40), 0.9, "face"), FoundTile((32, 0, 62, 40), 0.7, "back")]
-    tiles = TileReader(finder=_Finder(found), classifier=_SaysBack()).named_tiles(
-        np.zeros((50, 80, 3), np.uint8)
+    found = [
+        FoundTile((0, 0, 30, 40), 0.7, "back"),
+        FoundTile((32, 0, 62, 40), 0.9, "face"),
+        FoundTile((64, 0, 94, 40), 0.9, "face"),
+        FoundTile((96, 0, 126, 40), 0.4, "back"),  # faint, but it ends the kong
+    ]
+    classifier = _NamesInTurn(["back", "3m", "3m", "back"])
+    tiles = TileReader(finder=_Finder(found), classifier=classifier).named_tiles(
+        np.zeros((50, 140, 3), np.uint8)
     )
-    assert [t.code for t in tiles] == ["back", "back"]
+    assert [t.code for t in tiles] == ["back", "3m", "3m", "back"]
+
+
+def test_a_back_among_faces_that_ends_no_kong_is_the_felt_in_a_gap():
+    from vision.detector import FoundTile
+    from vision.reader import TileReader
+
+    found = [
+        FoundTile((0, 0, 30, 40), 0.9, "face"),
+        FoundTile((32, 0, 62, 40), 0.9, "face"),
+        FoundTile((64, 0, 94, 40), 0.9, "face"),
+        FoundTile((96, 0, 126, 40), 0.8, "back"),  # a gap before the next group, read as a back
+        FoundTile((128, 0, 158, 40), 0.9, "face"),
+    ]
+    classifier = _NamesInTurn(["6z", "6z", "6z", "back", "1f"])
+    tiles = TileReader(finder=_Finder(found), classifier=classifier).named_tiles(
+        np.zeros((50, 170, 3), np.uint8)
+    )
+    assert [t.code for t in tiles] == ["6z", "6z", "6z", "1f"]
 
 
 def test_in_line_with_faces_wants_a_face_of_its_size_beside_it_in_a_row_or_column():
