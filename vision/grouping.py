@@ -463,7 +463,12 @@ def group_hands(
     laid in front of it and the tile stacked on an added kong. Tiles of no hand (the discard
     pool, walls, strays) are left out; `loose_faces` names the face-up ones."""
     placed = place(tiles, rotation_known)
-    whole = [t for t in placed if not cut_by_edge(t, placed, width, height)]
+    faces = [t for t in placed if not t.is_back]
+    typical = (
+        _median([t.length for t in faces]),
+        _median([min(t.x1 - t.x0, t.y1 - t.y0) for t in faces]),
+    )
+    whole = [t for t in placed if not faces or not cut_by_edge(t, typical, width, height)]
     lines = find_lines(
         np.array([(t.cx, t.cy) for t in whole], float).reshape(-1, 2),
         np.array([(t.x1 - t.x0, t.y1 - t.y0) for t in whole], float).reshape(-1, 2),
@@ -551,14 +556,11 @@ def loose_faces(tiles: Sequence[TileRead], hands: Sequence[HandRead]) -> tuple[i
     return tuple(i for i, t in enumerate(tiles) if t.code != "back" and i not in used)
 
 
-def cut_by_edge(tile: Placed, placed: list[Placed], width: float, height: float) -> bool:
-    """Whether the picture's edge cuts the tile: a sliver of a whole one, or a tile at the
-    edge whose face the classifier cannot name surely (part of its face is outside)."""
-    whole = [t for t in placed if t is not tile and not t.is_back]
-    if not whole:
-        return False
-    long_side = _median([t.length for t in whole])
-    short_side = _median([min(t.x1 - t.x0, t.y1 - t.y0) for t in whole])
+def cut_by_edge(tile: Placed, typical: tuple[float, float], width: float, height: float) -> bool:
+    """Whether the picture's edge cuts the tile: a sliver of a whole one (the faces' `typical`
+    long and short sides), or a tile at the edge whose face the classifier cannot name surely
+    (part of its face is outside)."""
+    long_side, short_side = typical
     near = EDGE * short_side
     at_edge = (
         tile.x0 <= near or tile.y0 <= near or tile.x1 >= width - near or tile.y1 >= height - near

@@ -54,16 +54,14 @@ def find_lines(centres: np.ndarray, extents: np.ndarray) -> list[Line]:
         key=lambda pair: distance[pair],
     )
     grown: list[tuple[int, ...]] = []
-    covered: dict[int, list[np.ndarray]] = {}
+    on_lines: dict[int, set[int]] = {}  # tile -> the grown lines it is on
     for i, j in seeds:
-        direction = _unit(centres[j] - centres[i])
-        if _already_along(covered, i, j, direction):
-            continue
+        if on_lines.get(i, set()) & on_lines.get(j, set()):
+            continue  # both already on one line: growing from them finds it again
         members = _grow(centres, extents, alike, [i, j], float(distance[i, j]))
-        grown.append(tuple(members))
-        heading = _fit(centres[list(members)])[1]
         for k in members:
-            covered.setdefault(k, []).append(heading)
+            on_lines.setdefault(k, set()).add(len(grown))
+        grown.append(tuple(members))
     lines, used = [], np.zeros(n, bool)
     for members in sorted(grown, key=len, reverse=True):
         free = [k for k in members if not used[k]]
@@ -80,16 +78,6 @@ def _close(row: np.ndarray, nearest: float) -> list[int]:
     if not np.isfinite(nearest):
         return []
     return [int(j) for j in np.flatnonzero(row <= 1.3 * nearest)]
-
-
-def _already_along(covered, i: int, j: int, direction: np.ndarray) -> bool:
-    """Both tiles already lie on a grown line running this way: growing again finds it again."""
-    for heading in covered.get(i, []):
-        if abs(float(heading @ direction)) > 0.97 and any(
-            abs(float(h @ heading)) > 0.999 for h in covered.get(j, [])
-        ):
-            return True
-    return False
 
 
 def _grow(
@@ -125,22 +113,19 @@ def _usual_step(centres: np.ndarray, members: list[int]) -> float:
     """The smaller half's median of the distances between neighbours along the line: the
     tiles' own width (gaps between sets are wider)."""
     origin, direction = _fit(centres[members])
-    along = np.sort((centres[members] - origin) @ direction)
-    steps = np.sort(np.diff(along))
-    return float(np.median(steps[: max(1, (len(steps) + 1) // 2)]))
+    steps = np.sort(np.diff(np.sort((centres[members] - origin) @ direction)))
+    half = steps[: max(1, (len(steps) + 1) // 2)]
+    return float(half[len(half) // 2])
 
 
 def _fit(points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """A line through points: their mean and main direction."""
+    """A line through points: their mean and main direction (of their 2 x 2 spread)."""
     origin = points.mean(axis=0)
     if len(points) < 2:
         return origin, np.array([1.0, 0.0])
-    _, _, vt = np.linalg.svd(points - origin, full_matrices=False)
-    return origin, vt[0]
-
-
-def _unit(vector: np.ndarray) -> np.ndarray:
-    return vector / max(float(np.linalg.norm(vector)), 1e-9)
+    dx, dy = (points - origin).T
+    angle = 0.5 * np.arctan2(2.0 * float(dx @ dy), float(dx @ dx - dy @ dy))
+    return origin, np.array([np.cos(angle), np.sin(angle)])
 
 
 def _contiguous(members: tuple[int, ...], free: list[int]) -> bool:
