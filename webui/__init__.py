@@ -36,8 +36,11 @@ def create_app(test_config: dict | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(days=30),
         EVENT_POLL_SECONDS=0.3,
         EVENT_STREAM_SECONDS=300,
+        EXTRA_HOSTS=(),  # host names the operator adds (`serve --allow-host`)
     )
     app.config.update(config)
+    if not app.config.get("ALLOWED_HOSTS"):
+        app.config["ALLOWED_HOSTS"] = security.own_host_names(app.config["EXTRA_HOSTS"])
     if not app.config["PIN"]:
         app.config["PIN"] = security.table_pin(data_dir)
     app.json.ensure_ascii = False
@@ -58,6 +61,13 @@ def create_app(test_config: dict | None = None) -> Flask:
             accepted = request.accept_languages.best_match(i18n.LANGUAGES)
             chosen = accepted or "en"
         g.lang = chosen
+
+    @app.before_request
+    def refuse_foreign_host():
+        foreign = security.host_problem()
+        if foreign is not None:
+            return error("host_unknown", 400, host=foreign[:100])
+        return None
 
     @app.before_request
     def refuse_cross_site():

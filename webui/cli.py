@@ -19,6 +19,16 @@ def register(commands) -> None:
     serve.add_argument("--host", default="127.0.0.1", help="0.0.0.0 lets phones on the Wi-Fi join")
     serve.add_argument("--port", type=int, default=5000)
     serve.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help=(
+            "another name phones use to reach this computer (repeatable); loopback, this"
+            " computer's name and its LAN address are always accepted, any other is refused"
+        ),
+    )
+    serve.add_argument(
         "--data",
         default=DEFAULT_DATA,
         metavar="DIR",
@@ -63,7 +73,15 @@ def run_serve(args) -> int:
     if args.host in ("0.0.0.0", "::"):
         shown_host = lan_address() or "127.0.0.1"
     join_base = f"http://{shown_host}:{args.port}"
-    app = create_app({"DATA_DIR": args.data, "CAMERA": args.camera, "JOIN_URL": join_base})
+    extra_hosts = [*args.allow_host, shown_host]
+    app = create_app(
+        {
+            "DATA_DIR": args.data,
+            "CAMERA": args.camera,
+            "JOIN_URL": join_base,
+            "EXTRA_HOSTS": extra_hosts,
+        }
+    )
     try:
         server = make_server(args.host, args.port, app, threaded=True)
     except OSError as problem:

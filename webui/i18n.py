@@ -234,6 +234,11 @@ TEXT: dict[str, tuple[str, str]] = {
         "Only the computer that runs the panel can do this.",
         "패널을 실행하는 컴퓨터에서만 할 수 있습니다.",
     ),
+    "host_unknown": (
+        "This panel does not answer to the name {host}; open it by the address shown on the"
+        " table's computer.",
+        "이 패널은 {host} 이름으로 열 수 없습니다. 테이블 컴퓨터에 표시된 주소로 여세요.",
+    ),
     "bad_json": ("The request is not valid JSON.", "요청이 올바른 JSON이 아닙니다."),
     "field_missing": ("{field} is missing.", "{field} 항목이 없습니다."),
     "field_wrong": ("{field}: {why}.", "{field}: {why}."),

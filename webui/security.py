@@ -6,6 +6,8 @@
   can only look. Changing the PIN locks every browser out again.
 - Every request that changes something carries the session's CSRF token (header `X-CSRF-Token`
   or form field `csrf_token`), and a foreign `Origin` is refused; cookies are SameSite=Lax.
+- Every request must name one of the table's own host names in `Host`: a web page whose name
+  was made to point at this machine (DNS rebinding) would otherwise pass for the host itself.
 """
 
 from __future__ import annotations
@@ -17,10 +19,12 @@ import secrets
 import threading
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from flask import current_app, request, session
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 PIN_DIGITS = 6
 WRONG_PIN_LIMIT = 5  # wrong PINs per address per minute before a pause
 _wrong_lock = threading.Lock()
@@ -129,3 +133,32 @@ def csrf_problem() -> str | None:
 def is_host() -> bool:
     """The browser on the machine that runs the server (it may see the PIN)."""
     return (request.remote_addr or "") in ("127.0.0.1", "::1")
+
+
+def own_host_names(extra: tuple[str, ...] | list[str] = ()) -> set[str]:
+    """The names this machine answers to: loopback, its own name and LAN address, and `extra`."""
+    import socket
+
+    from webui.cli import lan_address
+
+    names = set(LOOPBACK_NAMES)
+    name = socket.gethostname()
+    names |= {name, f"{name}.local", lan_address() or "127.0.0.1"}
+    names |= {host_name(given) for given in extra}
+    return {n.lower() for n in names if n}
+
+
+def host_name(host: str) -> str:
+    """`Host` without its port and IPv6 brackets, in lower case: `[::1]:5000` -> `::1`."""
+    try:
+        return urlsplit(f"//{host.strip()}").hostname or ""
+    except ValueError:  # an unclosed bracket and the like: no name of ours
+        return ""
+
+
+def host_problem() -> str | None:
+    """None when the request names one of the table's host names, else the name it gave."""
+    given = request.host
+    if host_name(given) in current_app.config["ALLOWED_HOSTS"]:
+        return None
+    return given

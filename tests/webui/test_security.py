@@ -102,3 +102,46 @@ def test_a_new_pin_locks_out_every_phone_that_had_the_old_one(app, phone):
     assert new != PIN
     assert phone.table()["can_change"] is False
     assert phone.unlock(new).status_code == 200
+
+
+@pytest.mark.parametrize("path", ["/join", "/api/table", "/"])
+def test_a_page_under_a_foreign_name_is_refused_even_from_this_computer(app, path):
+    """DNS rebinding: attacker.example made to point at 127.0.0.1 must not read the PIN."""
+    rebound = app.test_client().get(path, headers={"Host": "attacker.example:5000"})
+    assert rebound.status_code == 400
+    answer = rebound.get_json()
+    assert answer["code"] == "host_unknown" and "attacker.example" in answer["error"]
+    assert PIN not in rebound.get_data(as_text=True)
+
+
+def test_a_foreign_name_cannot_set_a_new_pin(app):
+    host = Phone(app.test_client())
+    response = host.post("/api/pin", {}, headers={"Host": "attacker.example"})
+    assert response.status_code == 400
+    assert app.config["PIN"] == PIN
+
+
+@pytest.mark.parametrize("name", ["localhost:5000", "127.0.0.1", "[::1]:5000", "LOCALHOST"])
+def test_loopback_names_are_accepted(app, name):
+    assert app.test_client().get("/api/table", headers={"Host": name}).status_code == 200
+
+
+def test_the_operator_adds_host_names(tmp_path):
+    from webui import create_app
+
+    app = create_app({"DATA_DIR": str(tmp_path), "EXTRA_HOSTS": ["mahjong.lan"]})
+    try:
+        client = app.test_client()
+        assert client.get("/api/table", headers={"Host": "mahjong.lan:5000"}).status_code == 200
+        assert client.get("/api/table", headers={"Host": "other.lan"}).status_code == 400
+    finally:
+        app.extensions["table_camera"].close()
+
+
+def test_serve_accepts_allow_host_flags():
+    from mahjong_table.cli import build_parser
+
+    args = build_parser().parse_args(
+        ["serve", "--allow-host", "mahjong.lan", "--allow-host", "table.home"]
+    )
+    assert args.allow_host == ["mahjong.lan", "table.home"]
