@@ -111,4 +111,7 @@ def language(code: str):
 
 @bp.app_context_processor
 def shared_context():
-    return {"app_name": "mahjong-table", "camera_source": current_app.config.get("CAMERA")}
+    from vision.capture import hide_credentials
+
+    source = hide_credentials(current_app.config.get("CAMERA") or "")
+    return {"app_name": "mahjong-table", "camera_source": source}
