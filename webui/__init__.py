@@ -14,6 +14,8 @@ from flask import Flask, g, jsonify, request
 
 from webui import db, i18n, security
 
+UPLOADS = ("/api/read/photo",)  # the one request whose body is a photo, not a little JSON
+
 
 def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(__name__)
@@ -37,6 +39,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         EVENT_POLL_SECONDS=0.3,
         EVENT_STREAM_SECONDS=300,
         EXTRA_HOSTS=(),  # host names the operator adds (`serve --allow-host`)
+        # Every request but a photo upload is a small JSON body: a few KB at most.
+        BODY_LIMIT=64 * 1024,
+        PREVIEW_BURST=20,  # score previews a phone may ask for at once...
+        PREVIEW_RATE=5.0,  # ...and a second after that (the hand page asks at most 4)
     )
     app.config.update(config)
     if not app.config.get("ALLOWED_HOSTS"):
@@ -44,6 +50,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config["PIN"]:
         app.config["PIN"] = security.table_pin(data_dir)
     app.json.ensure_ascii = False
+    app.extensions["preview_allowance"] = security.Allowance(
+        app.config["PREVIEW_BURST"], app.config["PREVIEW_RATE"]
+    )
 
     db.init_app(app)
 
@@ -70,6 +79,16 @@ def create_app(test_config: dict | None = None) -> Flask:
         return None
 
     @app.before_request
+    def cap_body():
+        if request.path in UPLOADS:
+            return None
+        limit = app.config["BODY_LIMIT"]
+        request.max_content_length = limit  # a body sent without its length is cut here too
+        if (request.content_length or 0) > limit:
+            return error("body_too_big", 413, kb=limit // 1024)
+        return None
+
+    @app.before_request
     def refuse_cross_site():
         problem = security.csrf_problem()
         if problem:
@@ -78,7 +97,9 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     @app.errorhandler(413)
     def too_large(_error):
-        return error("picture_too_big", 413, mb=10)
+        if request.path in UPLOADS:
+            return error("picture_too_big", 413, mb=10)
+        return error("body_too_big", 413, kb=app.config["BODY_LIMIT"] // 1024)
 
     @app.errorhandler(404)
     def not_found(_error):

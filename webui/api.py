@@ -32,8 +32,16 @@ def needs_pin(view):
     return guarded
 
 
+def _json():
+    """The request's JSON, or None when it is not JSON (nested too deep to read included)."""
+    try:
+        return request.get_json(silent=True)
+    except RecursionError:
+        return None
+
+
 def _body() -> dict:
-    data = request.get_json(silent=True)
+    data = _json()
     if not isinstance(data, dict):
         raise InputError("bad_json")
     return data
@@ -275,6 +283,8 @@ def change_setup():
 @bp.post("/score")
 def score_preview():
     """Score a hand as it is being entered: the engine's answer per winner and the payments."""
+    if not current_app.extensions["preview_allowance"].take(request.remote_addr or "?"):
+        return error("preview_busy", 429)
     body = _body()
     hand = check_hand(body.get("hand"))
     session_id = _session_id()
@@ -363,7 +373,8 @@ def edit_hand(hand_id: int):
 @bp.delete("/hands/<int:hand_id>")
 @needs_pin
 def delete_hand(hand_id: int):
-    body = request.get_json(silent=True) or {}
+    body = _json()
+    body = body if isinstance(body, dict) else {}
     store.delete_hand(get_db(), _session_id(), hand_id, token=_token(body))
     return jsonify({"ok": True})
 

@@ -239,6 +239,14 @@ TEXT: dict[str, tuple[str, str]] = {
         " table's computer.",
         "이 패널은 {host} 이름으로 열 수 없습니다. 테이블 컴퓨터에 표시된 주소로 여세요.",
     ),
+    "body_too_big": (
+        "The request is larger than {kb} KB; nothing was changed.",
+        "요청이 {kb}KB보다 큽니다. 아무것도 바뀌지 않았습니다.",
+    ),
+    "preview_busy": (
+        "Too many score previews from this phone; wait a moment.",
+        "이 휴대폰의 점수 미리보기 요청이 너무 많습니다. 잠시 기다리세요.",
+    ),
     "bad_json": ("The request is not valid JSON.", "요청이 올바른 JSON이 아닙니다."),
     "field_missing": ("{field} is missing.", "{field} 항목이 없습니다."),
     "field_wrong": ("{field}: {why}.", "{field}: {why}."),

@@ -92,6 +92,31 @@ def too_many_wrong_pins(address: str) -> bool:
         return len(recent) >= WRONG_PIN_LIMIT
 
 
+class Allowance:
+    """A budget of requests per key (a phone's address): `burst` at once, refilled at `rate` a
+    second. Keeps a free endpoint (the score preview) from being used to make the table work hard.
+    """
+
+    def __init__(self, burst: float, rate: float, clock=time.monotonic):
+        self.burst, self.rate, self.clock = burst, rate, clock
+        self._left: dict[str, tuple[float, float]] = {}  # key -> (requests left, when)
+        self._lock = threading.Lock()
+
+    def take(self, key: str) -> bool:
+        """Spend one request of `key`'s budget; False when it is spent."""
+        now = self.clock()
+        with self._lock:
+            left, then = self._left.get(key, (self.burst, now))
+            left = min(self.burst, left + (now - then) * self.rate)
+            if len(self._left) > 10_000:  # forget phones whose budget is whole again
+                self._left = {k: v for k, v in self._left.items() if v[0] < self.burst}
+            if left < 1:
+                self._left[key] = (left, now)
+                return False
+            self._left[key] = (left - 1, now)
+            return True
+
+
 def try_pin(pin: str) -> bool:
     """Unlock this browser when `pin` is the table's PIN."""
     given = "".join(ch for ch in str(pin) if ch.isdigit())

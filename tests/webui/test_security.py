@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
-from tests.webui.conftest import PIN, SETUP, Phone
+from tests.webui.conftest import DISCARD_WIN, PIN, SETUP, Phone
 
 CHANGES = [
     ("POST", "/api/session", {"setup": SETUP}),
@@ -145,3 +147,67 @@ def test_serve_accepts_allow_host_flags():
         ["serve", "--allow-host", "mahjong.lan", "--allow-host", "table.home"]
     )
     assert args.allow_host == ["mahjong.lan", "table.home"]
+
+
+def test_a_big_body_is_refused_before_it_is_read(table):
+    big = {"hand": {"result": "draw"}, "expected_hands": 0, "padding": "x" * 5_000_000}
+    for method, path in [("POST", "/api/score"), ("POST", "/api/hands"), ("POST", "/api/unlock")]:
+        response = table.send(method, path, big)
+        assert response.status_code == 413
+        assert response.get_json()["code"] == "body_too_big"
+        assert "64 KB" in response.get_json()["error"]
+    assert table.table()["hands"] == 0
+
+
+def test_a_body_sent_without_its_length_is_cut_at_the_cap(table):
+    body = b'{"hand": {"result": "draw"}, "expected_hands": 0, "x": "' + b"y" * 200_000 + b'"}'
+    response = table.client.post(
+        "/api/hands",
+        input_stream=io.BytesIO(body),
+        environ_overrides={"wsgi.input_terminated": True},  # as a server that de-chunks sets
+        headers={
+            "X-CSRF-Token": table.csrf,
+            "Content-Type": "application/json",
+            "Transfer-Encoding": "chunked",
+        },
+    )
+    # only the first 64 KB are read: what is left is not a whole JSON body
+    assert response.status_code == 400 and response.get_json()["code"] == "bad_json"
+    assert table.table()["hands"] == 0
+
+
+def test_a_deeply_nested_body_is_bad_json_not_a_server_error(table):
+    deep = "[" * 30_000 + "]" * 30_000
+    for method, path in [
+        ("POST", "/api/score"),
+        ("POST", "/api/hands"),
+        ("DELETE", "/api/hands/1"),
+    ]:
+        response = table.client.open(
+            path,
+            method=method,
+            data=deep,
+            headers={"X-CSRF-Token": table.csrf, "Content-Type": "application/json"},
+        )
+        assert response.status_code in (400, 404), response.get_json()
+        assert response.get_json()["ok"] is False
+
+
+def test_score_previews_are_limited_per_phone(table, app):
+    body = {"hand": {"result": "draw"}}
+    answers = [table.post("/api/score", body).status_code for _ in range(60)]
+    assert answers[0] == 200
+    assert 429 in answers, "a phone asking without pause is slowed down"
+    refused = table.post("/api/score", body)
+    assert refused.status_code == 429 and "wait a moment" in refused.get_json()["error"]
+    other = Phone(app.test_client())
+    other_answer = other.post("/api/score", body, environ_base={"REMOTE_ADDR": "192.0.2.9"})
+    assert other_answer.status_code == 200
+
+
+def test_a_hand_with_a_huge_field_is_not_recorded(table):
+    hand = {**DISCARD_WIN, "score": {**DISCARD_WIN["score"], "win_tile": " " * 20_000 + "9p"}}
+    response = table.add(hand)
+    assert response.status_code == 400
+    assert "win_tile is 20002 characters long" in response.get_json()["error"]
+    assert table.table()["hands"] == 0
