@@ -41,6 +41,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         EXTRA_HOSTS=(),  # host names the operator adds (`serve --allow-host`)
         # Every request but a photo upload is a small JSON body: a few KB at most.
         BODY_LIMIT=64 * 1024,
+        WRONG_PINS_IN_ALL=20,  # wrong PINs a minute from all phones together before a pause
         PREVIEW_BURST=20,  # score previews a phone may ask for at once...
         PREVIEW_RATE=5.0,  # ...and a second after that (the hand page asks at most 4)
     )

@@ -219,8 +219,9 @@ def events():
 
 @bp.post("/unlock")
 def unlock():
-    if security.too_many_wrong_pins(request.remote_addr or "?"):
-        return error("pin_pause", 429)
+    pause = security.pin_pause(request.remote_addr or "?")
+    if pause:
+        return error(pause, 429)
     pin = _body().get("pin", "")
     if not security.try_pin(str(pin)):
         return error("wrong_pin", 403, field="pin")

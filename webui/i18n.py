@@ -230,6 +230,10 @@ TEXT: dict[str, tuple[str, str]] = {
         "Too many wrong PINs from this phone; wait a minute.",
         "잘못된 PIN이 너무 많습니다. 1분 뒤에 다시 시도하세요.",
     ),
+    "pin_pause_all": (
+        "Too many wrong PINs at this table; unlocking is paused for a minute.",
+        "이 테이블에 잘못된 PIN이 너무 많습니다. 1분 동안 잠금 해제가 멈춥니다.",
+    ),
     "host_only": (
         "Only the computer that runs the panel can do this.",
         "패널을 실행하는 컴퓨터에서만 할 수 있습니다.",

@@ -16,6 +16,7 @@ import hashlib
 import hmac
 import os
 import secrets
+import sys
 import threading
 import time
 from pathlib import Path
@@ -84,12 +85,35 @@ def _wrong_pins() -> dict[str, list[float]]:
     return current_app.extensions.setdefault("wrong_pins", {})
 
 
-def too_many_wrong_pins(address: str) -> bool:
+def pin_pause(address: str) -> str | None:
+    """Why unlocking must wait (an i18n key), or None: too many wrong PINs from this address,
+    or from all addresses together (a guest with many addresses). The host's own browser, which
+    is shown the PIN anyway, is never paused by others' guesses."""
+    now = time.monotonic()
     with _wrong_lock:
         wrong = _wrong_pins()
-        recent = [t for t in wrong.get(address, []) if time.monotonic() - t < 60]
-        wrong[address] = recent
-        return len(recent) >= WRONG_PIN_LIMIT
+        for key in list(wrong):
+            wrong[key] = [t for t in wrong[key] if now - t < 60]
+            if not wrong[key]:
+                del wrong[key]
+        if len(wrong.get(address, ())) >= WRONG_PIN_LIMIT:
+            return "pin_pause"
+        if is_host():
+            return None
+        everyone = sum(len(times) for times in wrong.values())
+        if everyone < current_app.config["WRONG_PINS_IN_ALL"]:
+            current_app.extensions.pop("pin_pause_said", None)
+            return None
+        if not current_app.extensions.get("pin_pause_said"):
+            current_app.extensions["pin_pause_said"] = True
+            print(
+                f"Warning: {everyone} wrong PINs from {len(wrong)} addresses in the last minute;"
+                " unlocking is paused for the phones until it quiets down. If a guest is"
+                " guessing, choose a new PIN on the Join page.",
+                file=sys.stderr,
+                flush=True,
+            )
+        return "pin_pause_all"
 
 
 class Allowance:

@@ -211,3 +211,21 @@ def test_a_hand_with_a_huge_field_is_not_recorded(table):
     assert response.status_code == 400
     assert "win_tile is 20002 characters long" in response.get_json()["error"]
     assert table.table()["hands"] == 0
+
+
+def test_wrong_pins_from_many_addresses_pause_every_phone_and_warn_the_host(app, capsys):
+    guessers = [f"192.0.2.{n}" for n in range(1, 31)]
+    answers = []
+    for address in guessers:
+        guesser = app.test_client()
+        guesser.environ_base["REMOTE_ADDR"] = address
+        answers.append(Phone(guesser).unlock(f"{len(answers):06d}").status_code)
+    assert answers[:20] == [403] * 20 and set(answers[20:]) == {429}
+    player = app.test_client()
+    player.environ_base["REMOTE_ADDR"] = "192.0.2.200"
+    paused = Phone(player).unlock(PIN)
+    assert paused.status_code == 429
+    assert "Too many wrong PINs at this table" in paused.get_json()["error"]
+    warnings = [line for line in capsys.readouterr().err.splitlines() if "wrong PINs" in line]
+    assert len(warnings) == 1 and "20 wrong PINs from 20 addresses" in warnings[0]
+    assert Phone(app.test_client()).unlock(PIN).status_code == 200  # the host's own browser
