@@ -242,6 +242,7 @@ def new_pin():
 
     pin = security.replace_pin(Path(current_app.config["DATA_DIR"]))
     current_app.config["PIN"] = pin
+    security.forget_every_unlock()
     security.try_pin(pin)
     return jsonify({"ok": True, "pin": pin})
 

@@ -3,7 +3,8 @@
 - The secret that signs cookies is generated once and kept in the data folder (never a default).
 - The PIN is generated once too, printed on the host's terminal and shown on the host page with a
   QR code of the join link. A browser that has given it may change the table; any other browser
-  can only look. Changing the PIN locks every browser out again.
+  can only look. Each unlock is also kept on the server (`unlocked_phone`): locking a phone
+  forgets its unlock and a new PIN forgets them all, so a copied cookie stops working too.
 - Every request that changes something carries the session's CSRF token (header `X-CSRF-Token`
   or form field `csrf_token`), and a foreign `Origin` is refused; cookies are SameSite=Lax.
 - Every request must name one of the table's own host names in `Host`: a web page whose name
@@ -75,9 +76,51 @@ def current_pin() -> str:
     return current_app.config.get("PIN") or table_pin(Path(current_app.config["DATA_DIR"]))
 
 
+def _digest(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def _remember_unlock() -> str:
+    """A new unlock kept on the server; its key goes into this browser's cookie."""
+    from webui.db import get_db
+
+    key = secrets.token_urlsafe(32)
+    lifetime = current_app.permanent_session_lifetime.total_seconds()
+    db = get_db()
+    db.execute("DELETE FROM unlocked_phone WHERE unlocked_at < ?", (time.time() - lifetime,))
+    db.execute("INSERT INTO unlocked_phone VALUES (?, ?)", (_digest(key), time.time()))
+    return key
+
+
+def _still_unlocked(key: str) -> bool:
+    from webui.db import get_db
+
+    lifetime = current_app.permanent_session_lifetime.total_seconds()
+    row = (
+        get_db()
+        .execute(
+            "SELECT 1 FROM unlocked_phone WHERE key_digest = ? AND unlocked_at >= ?",
+            (_digest(key), time.time() - lifetime),
+        )
+        .fetchone()
+    )
+    return row is not None
+
+
+def forget_every_unlock() -> None:
+    """Lock every phone out (a new PIN): their cookies no longer count."""
+    from webui.db import get_db
+
+    get_db().execute("DELETE FROM unlocked_phone")
+
+
 def can_change() -> bool:
-    mark = session.get("pin")
-    return bool(mark) and hmac.compare_digest(mark, _pin_mark(current_pin()))
+    mark, key = session.get("pin"), session.get("unlock")
+    if not mark or not isinstance(key, str):
+        return False
+    if not hmac.compare_digest(mark, _pin_mark(current_pin())):
+        return False
+    return _still_unlocked(key)
 
 
 def _wrong_pins() -> dict[str, list[float]]:
@@ -146,6 +189,7 @@ def try_pin(pin: str) -> bool:
     given = "".join(ch for ch in str(pin) if ch.isdigit())
     if given and hmac.compare_digest(given, current_pin()):
         session["pin"] = _pin_mark(given)
+        session["unlock"] = _remember_unlock()
         session.permanent = True
         return True
     with _wrong_lock:
@@ -154,7 +198,13 @@ def try_pin(pin: str) -> bool:
 
 
 def lock() -> None:
+    """Lock this browser, on the server too: a copy of its cookie no longer unlocks anything."""
+    from webui.db import get_db
+
+    key = session.pop("unlock", None)
     session.pop("pin", None)
+    if isinstance(key, str):
+        get_db().execute("DELETE FROM unlocked_phone WHERE key_digest = ?", (_digest(key),))
 
 
 def csrf_token() -> str:

@@ -229,3 +229,36 @@ def test_wrong_pins_from_many_addresses_pause_every_phone_and_warn_the_host(app,
     warnings = [line for line in capsys.readouterr().err.splitlines() if "wrong PINs" in line]
     assert len(warnings) == 1 and "20 wrong PINs from 20 addresses" in warnings[0]
     assert Phone(app.test_client()).unlock(PIN).status_code == 200  # the host's own browser
+
+
+def copy_of(app, phone: Phone) -> Phone:
+    """Another browser holding a copy of `phone`'s cookie, taken now."""
+    thief = app.test_client()
+    thief.set_cookie("mahjong_table", phone.client.get_cookie("mahjong_table").value)
+    copied = Phone.__new__(Phone)
+    copied.client, copied.csrf = thief, phone.csrf
+    return copied
+
+
+def test_locking_a_phone_revokes_a_copy_of_its_cookie(app, table):
+    stolen = copy_of(app, table)
+    assert stolen.table()["can_change"] is True
+    assert table.post("/api/lock", {}).status_code == 200
+    assert stolen.table()["can_change"] is False
+    refused = stolen.add({"result": "draw"})
+    assert refused.status_code == 403 and table.table()["hands"] == 0
+
+
+def test_a_new_pin_revokes_every_cookie_on_the_server(app, table):
+    stolen = copy_of(app, table)
+    host = Phone(app.test_client())
+    host.unlock()
+    new = host.post("/api/pin", {}).get_json()["pin"]
+    assert stolen.table()["can_change"] is False and table.table()["can_change"] is False
+    assert stolen.add({"result": "draw"}).status_code == 403
+    # the PIN coming back (as the operator types the old one in the file) unlocks nobody
+    app.config["PIN"] = PIN
+    assert stolen.table()["can_change"] is False
+    assert host.table()["can_change"] is False
+    app.config["PIN"] = new
+    assert host.table()["can_change"] is True
