@@ -50,6 +50,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["ALLOWED_HOSTS"] = security.own_host_names(app.config["EXTRA_HOSTS"])
     if not app.config["PIN"]:
         app.config["PIN"] = security.table_pin(data_dir)
+        app.config["PIN_IN_FILE"] = True  # `mahjong-table new-pin` may change it meanwhile
     app.json.ensure_ascii = False
     app.extensions["preview_allowance"] = security.Allowance(
         app.config["PREVIEW_BURST"], app.config["PREVIEW_RATE"]

@@ -235,14 +235,16 @@ def lock():
 
 
 @bp.post("/pin")
+@needs_pin
 def new_pin():
-    if not security.is_host():
-        return error("host_only", 403)
+    """A new PIN, from an unlocked phone: every other phone is locked out and must give it."""
     from pathlib import Path
 
     pin = security.replace_pin(Path(current_app.config["DATA_DIR"]))
     current_app.config["PIN"] = pin
+    current_app.extensions.pop("pin_stamp", None)  # the file is read again, as it is now
     security.forget_every_unlock()
+    security.announce_pin(pin)
     security.try_pin(pin)
     return jsonify({"ok": True, "pin": pin})
 
@@ -256,9 +258,9 @@ def join_qr():
     return Response(qr.svg_inline(scale=6, border=2), mimetype="image/svg+xml")
 
 
-def join_url() -> str:
+def join_url(pin: str | None = None) -> str:
     base = current_app.config.get("JOIN_URL") or request.host_url.rstrip("/")
-    return f"{base}/join?pin={security.current_pin()}"
+    return f"{base}/join?pin={pin or security.current_pin()}"
 
 
 # ---- changing the table --------------------------------------------------------------------

@@ -1,7 +1,9 @@
-"""Commands of the panel: `mahjong-table serve`."""
+"""Commands of the panel: `mahjong-table serve` and `mahjong-table new-pin`."""
 
 from __future__ import annotations
 
+import logging
+import re
 import sys
 
 DEFAULT_DATA = "./data"
@@ -45,6 +47,19 @@ def register(commands) -> None:
     )
     serve.set_defaults(handler=run_serve)
 
+    new_pin = commands.add_parser(
+        "new-pin",
+        help="choose a new table PIN (every phone is locked out until it gives the new one)",
+        description=(
+            "Choose a new table PIN, from the computer that runs the panel. A running panel takes"
+            " it at once and prints it with its join link; every phone must give it again."
+        ),
+    )
+    new_pin.add_argument(
+        "--data", default=DEFAULT_DATA, metavar="DIR", help="the panel's data folder"
+    )
+    new_pin.set_defaults(handler=run_new_pin)
+
 
 def lan_address() -> str | None:
     """This machine's address on the local network, from its own name (no traffic is sent)."""
@@ -59,6 +74,39 @@ def lan_address() -> str | None:
         if not address.startswith("127."):
             return address
     return None
+
+
+def run_new_pin(args) -> int:
+    from pathlib import Path
+
+    from webui import db, security
+
+    data = Path(args.data)
+    if not (data / "table.sqlite3").exists():
+        print(f"{data} holds no table panel's data; give its folder with --data.", file=sys.stderr)
+        return 2
+    pin = security.replace_pin(data)
+    conn = db.connect(data / "table.sqlite3")
+    try:
+        db.migrate(conn)
+        conn.execute("DELETE FROM unlocked_phone")
+    finally:
+        conn.close()
+    print(f"New table PIN: {pin}  (every phone must give it again; a running panel shows it)")
+    return 0
+
+
+# Requests a page makes every second or so: a line each would scroll the PIN out of view.
+QUIET_PATHS = ("/camera/frame.jpg", "/camera/status", "/api/score")
+_REQUEST_LINE = re.compile(r'"(?:\x1b\[[0-9;]*m)*[A-Z]+ (?P<path>[^ ?"]*)')  # colour, if any
+
+
+class QuietAccessLog(logging.Filter):
+    """Leaves the camera preview's frames, its status and score previews out of the access log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        found = _REQUEST_LINE.search(record.getMessage())
+        return not (found and found.group("path") in QUIET_PATHS)
 
 
 def run_serve(args) -> int:
@@ -92,6 +140,7 @@ def run_serve(args) -> int:
         )
         return 2
     server.daemon_threads = True
+    logging.getLogger("werkzeug").addFilter(QuietAccessLog())
     pin = app.config["PIN"]
     join = f"{join_base}/join?pin={pin}"
     print(f"Table panel: http://127.0.0.1:{args.port}  (data in {app.config['DATA_DIR']})")

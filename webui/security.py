@@ -73,7 +73,29 @@ def _pin_mark(pin: str) -> str:
 
 
 def current_pin() -> str:
-    return current_app.config.get("PIN") or table_pin(Path(current_app.config["DATA_DIR"]))
+    """The table's PIN. When it is kept in the data folder, a new one written there (by
+    `mahjong-table new-pin`) takes over at once and is announced on the server's terminal."""
+    if not current_app.config.get("PIN_IN_FILE"):
+        return current_app.config.get("PIN") or table_pin(Path(current_app.config["DATA_DIR"]))
+    path = Path(current_app.config["DATA_DIR"]) / "pin"
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        stamp = None
+    if stamp != current_app.extensions.get("pin_stamp"):
+        pin = table_pin(path.parent)
+        current_app.extensions["pin_stamp"] = path.stat().st_mtime_ns
+        if pin != current_app.config["PIN"]:
+            current_app.config["PIN"] = pin
+            announce_pin(pin)
+    return current_app.config["PIN"]
+
+
+def announce_pin(pin: str) -> None:
+    """Say a new PIN and its join link on the server's terminal (it is not logged elsewhere)."""
+    from webui.api import join_url
+
+    print(f"New table PIN: {pin}   Join link: {join_url(pin)}", flush=True)
 
 
 def _digest(key: str) -> str:

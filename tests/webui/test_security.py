@@ -98,12 +98,26 @@ def test_only_the_host_sees_the_pin_and_its_qr_code(app):
     assert remote.get("/api/join.svg", environ_base=remote_env).status_code == 403
 
 
-def test_a_new_pin_locks_out_every_phone_that_had_the_old_one(app, phone):
+def test_a_new_pin_locks_out_every_phone_that_had_the_old_one(app, phone, capsys):
     host = Phone(app.test_client())
+    host.unlock()
     new = host.post("/api/pin", {}).get_json()["pin"]
     assert new != PIN
     assert phone.table()["can_change"] is False
     assert phone.unlock(new).status_code == 200
+    said = capsys.readouterr().out
+    assert f"New table PIN: {new}" in said and f"/join?pin={new}" in said
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1", "192.0.2.7"])
+def test_only_an_unlocked_browser_may_choose_a_new_pin(app, address):
+    browser = app.test_client()
+    browser.environ_base["REMOTE_ADDR"] = address
+    locked = Phone(browser)
+    refused = locked.post("/api/pin", {})
+    assert refused.status_code == 403 and app.config["PIN"] == PIN
+    assert locked.unlock().status_code == 200
+    assert locked.post("/api/pin", {}).status_code == 200 and app.config["PIN"] != PIN
 
 
 @pytest.mark.parametrize("path", ["/join", "/api/table", "/"])
