@@ -17,7 +17,7 @@ from flask import Blueprint, Response, current_app, g, jsonify, request
 from webui import error, i18n, rules, security, store, views
 from webui.db import get_db
 from webui.engine_text import engine_sentence
-from webui.validate import InputError, check_hand, check_setup
+from webui.validate import InputError, check_hand, check_setup, check_text
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -35,9 +35,11 @@ def needs_pin(view):
 def _json():
     """The request's JSON, or None when it is not JSON (nested too deep to read included)."""
     try:
-        return request.get_json(silent=True)
+        data = request.get_json(silent=True)
     except RecursionError:
         return None
+    check_text(data)
+    return data
 
 
 def _body() -> dict:

@@ -251,6 +251,10 @@ TEXT: dict[str, tuple[str, str]] = {
         "Too many score previews from this phone; wait a moment.",
         "이 휴대폰의 점수 미리보기 요청이 너무 많습니다. 잠시 기다리세요.",
     ),
+    "text_broken": (
+        "{field} holds text that is not valid Unicode (half of a character pair).",
+        "{field}에 올바르지 않은 유니코드 글자(짝이 없는 반쪽 글자)가 있습니다.",
+    ),
     "bad_json": ("The request is not valid JSON.", "요청이 올바른 JSON이 아닙니다."),
     "field_missing": ("{field} is missing.", "{field} 항목이 없습니다."),
     "field_wrong": ("{field}: {why}.", "{field}: {why}."),

@@ -20,6 +20,7 @@ import secrets
 import sys
 import threading
 import time
+import unicodedata
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -208,7 +209,8 @@ class Allowance:
 
 def try_pin(pin: str) -> bool:
     """Unlock this browser when `pin` is the table's PIN."""
-    given = "".join(ch for ch in str(pin) if ch.isdigit())
+    # Digits of any script count as the digits they are (a phone may type ١٢٣ for 123).
+    given = "".join(str(unicodedata.decimal(ch)) for ch in str(pin) if ch.isdecimal())
     if given and hmac.compare_digest(given, current_pin()):
         session["pin"] = _pin_mark(given)
         session["unlock"] = _remember_unlock()
@@ -246,9 +248,14 @@ def csrf_problem() -> str | None:
             return "csrf_origin"
     expected = session.get("csrf")
     given = request.headers.get("X-CSRF-Token") or request.form.get("csrf_token", "")
-    if not expected or not given or not hmac.compare_digest(str(given), expected):
+    if not expected or not given or not _same_text(given, expected):
         return "csrf_token"
     return None
+
+
+def _same_text(given: object, expected: str) -> bool:
+    """`given == expected` in constant time, whatever text a header or form brought."""
+    return hmac.compare_digest(str(given).encode("utf-8", "replace"), expected.encode())
 
 
 def is_host() -> bool:

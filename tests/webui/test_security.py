@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
 
@@ -276,3 +277,71 @@ def test_a_new_pin_revokes_every_cookie_on_the_server(app, table):
     assert host.table()["can_change"] is False
     app.config["PIN"] = new
     assert host.table()["can_change"] is True
+
+
+def escaped(phone: Phone, method: str, path: str, body):
+    """Send `body` as JSON with every non-ASCII character escaped (`"\\ud800"`), as a script may."""
+    headers = {"X-CSRF-Token": phone.csrf, "Content-Type": "application/json"}
+    return phone.client.open(path, method=method, data=json.dumps(body), headers=headers)
+
+
+@pytest.mark.parametrize("typed", ["١٢٣٤٥٦", "１２３４５６", "²³", "\ud800"])
+def test_a_pin_in_other_digits_gets_a_sentence_not_a_server_error(app, typed):
+    phone = Phone(app.test_client())
+    response = escaped(phone, "POST", "/api/unlock", {"pin": typed})
+    assert response.status_code in (403, 400)
+    assert response.get_json()["ok"] is False
+    join = app.test_client().get("/join", query_string={"pin": typed.encode("utf-8", "replace")})
+    assert join.status_code == 200
+
+
+def test_a_pin_typed_in_arabic_indic_digits_unlocks(tmp_path):
+    from webui import create_app
+
+    app = create_app({"DATA_DIR": str(tmp_path), "PIN": "123456"})
+    try:
+        assert Phone(app.test_client()).unlock("١٢٣٤٥٦").status_code == 200
+    finally:
+        app.extensions["table_camera"].close()
+
+
+def test_a_csrf_token_in_any_characters_is_refused_not_a_server_error(table):
+    body = {"hand": {"result": "draw"}, "expected_hands": 0}
+    forged = table.client.post("/api/hands", json=body, headers={"X-CSRF-Token": "é" * 20})
+    assert forged.status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        (
+            "/api/session",
+            {"setup": {**SETUP, "players": ["Ji-ho", "\ud800", "c", "d"]}},
+            "setup.players[1]",
+        ),
+        (
+            "/api/hands",
+            {
+                "hand": {"result": "win", "winner": 0, "score": {"hand": "\udc00"}},
+                "expected_hands": 0,
+            },
+            "hand.score.hand",
+        ),
+        ("/api/score", {"hand": {"result": "draw", "\ud83d": 1}}, "hand"),
+    ],
+)
+def test_half_a_character_pair_in_a_name_or_hand_is_named_not_a_server_error(
+    table, path, body, field
+):
+    response = escaped(table, "POST", path, body)
+    assert response.status_code == 400
+    answer = response.get_json()
+    assert answer["code"] == "text_broken" and answer["field"] == field
+    assert table.get("/api/history").status_code == 200
+
+
+def test_a_body_nested_100000_deep_is_refused_with_a_sentence(table):
+    deep = "[" * 100_000 + "]" * 100_000
+    headers = {"X-CSRF-Token": table.csrf, "Content-Type": "application/json"}
+    response = table.client.post("/api/hands", data=deep, headers=headers)
+    assert response.status_code == 413 and response.get_json()["ok"] is False
