@@ -161,16 +161,25 @@ def export_json(derived: Derived) -> dict:
     }
 
 
+# A spreadsheet runs a cell that starts with one of these as a formula (`=HYPERLINK(...)`).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value):
+    """A text cell as plain text: a leading ' keeps a name like `=1+2` from being run."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def export_csv(derived: Derived) -> str:
     players = derived.table.setup["players"]
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
+    rows = [
         ["hand", "round", "dealer", "result", "winners", "discarder", "total points"]
         + [f"{name} payment" for name in players]
         + [f"{name} horse race" for name in players]
         + [f"{name} running total" for name in players]
-    )
+    ]
     for row in history(derived):
         hand = row["hand"]
         winners = ";".join(
@@ -179,11 +188,13 @@ def export_csv(derived: Derived) -> str:
         discarder = hand.get("discarder")
         totals = ";".join(str(a.get("total", "")) for a in row["answers"])
         result = hand["result"] + (f":{hand['kind']}" if hand.get("kind") else "")
-        writer.writerow(
+        rows.append(
             [row["number"], row["round"], players[row["dealer"]], result, winners]
             + [players[discarder] if isinstance(discarder, int) else "", totals]
             + row["payments"]
             + row["horse_payments"]
             + row["running"]
         )
+    out = io.StringIO()
+    csv.writer(out).writerows([[_cell(value) for value in row] for row in rows])
     return out.getvalue()

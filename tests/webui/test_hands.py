@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import copy
+import csv
+import io
 import threading
 
-from tests.webui.conftest import DISCARD_WIN, PLAYERS, Phone, self_draw
+from tests.webui.conftest import DISCARD_WIN, PLAYERS, SETUP, Phone, self_draw
 
 
 def test_a_confirmed_hand_moves_the_totals_as_the_engine_says(table):
@@ -235,3 +237,19 @@ def test_a_hand_needs_a_session(phone):
     response = phone.post("/api/hands", {"hand": {"result": "draw"}, "expected_hands": 0})
     assert response.status_code == 409
     assert response.get_json()["error"] == "Set up a session first."
+
+
+def test_the_csv_export_keeps_formula_like_names_as_text(phone):
+    players = ["=1+2", "@SUM(A1)", "+cmd", "-Do-yun"]
+    assert phone.post("/api/session", {"setup": {**SETUP, "players": players}}).status_code == 201
+    phone.add(DISCARD_WIN)
+    text = phone.get("/api/export.csv").get_data(as_text=True).lstrip("\ufeff")
+    header, first = list(csv.reader(io.StringIO(text)))[:2]
+    assert header[7:11] == [
+        "'=1+2 payment",
+        "'@SUM(A1) payment",
+        "'+cmd payment",
+        "'-Do-yun payment",
+    ]
+    assert first[2] == "'=1+2" and first[4] == "'@SUM(A1)" and first[5] == "'=1+2"
+    assert first[7:11] == ["-12", "12", "0", "0"], "numbers stay numbers"
