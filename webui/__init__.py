@@ -97,6 +97,12 @@ def create_app(test_config: dict | None = None) -> Flask:
             return error(problem, 403)
         return None
 
+    @app.after_request
+    def add_security_headers(response):
+        for name, value in security.SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response
+
     @app.errorhandler(413)
     def too_large(_error):
         if request.path in UPLOADS:

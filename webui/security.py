@@ -27,6 +27,19 @@ from urllib.parse import urlsplit
 from flask import current_app, request, session
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+# Sent with every answer. The pages load their scripts, styles and pictures from the panel itself
+# (the boot data is a JSON block, never run); photos shown before sending are blob: or data: URLs.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:;"
+        " object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    ),
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",  # the join link carries the PIN
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(self), microphone=(), geolocation=()",
+}
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 PIN_DIGITS = 6
 WRONG_PIN_LIMIT = 5  # wrong PINs per address per minute before a pause

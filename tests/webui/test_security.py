@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 
@@ -345,3 +346,34 @@ def test_a_body_nested_100000_deep_is_refused_with_a_sentence(table):
     headers = {"X-CSRF-Token": table.csrf, "Content-Type": "application/json"}
     response = table.client.post("/api/hands", data=deep, headers=headers)
     assert response.status_code == 413 and response.get_json()["ok"] is False
+
+
+@pytest.mark.parametrize("path", ["/", "/hand", "/join", "/api/table", "/no-such-page"])
+def test_every_answer_carries_the_security_headers(client, path):
+    headers = client.get(path).headers
+    policy = headers["Content-Security-Policy"]
+    assert "frame-ancestors 'none'" in policy and "default-src 'self'" in policy
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+    assert headers["X-Frame-Options"] == "DENY"
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_the_pages_fit_the_content_security_policy():
+    """No inline script, handler or style attribute, and nothing loaded from another site."""
+    from pathlib import Path
+
+    import webui
+
+    folder = Path(webui.__file__).parent
+    for template in (folder / "templates").glob("*.html"):
+        html = template.read_text(encoding="utf-8")
+        for tag in re.findall(r"<script\b[^>]*>", html):
+            assert " src=" in tag or 'type="application/json"' in tag, (template.name, tag)
+        assert not re.search(r"\son[a-z]+\s*=", html), template.name
+        assert not re.search(r"\sstyle\s*=|<style", html), template.name
+        assert not re.search(r"(src|href)=\"(https?:)?//", html), template.name
+    for script in (folder / "static").glob("*.js"):
+        code = script.read_text(encoding="utf-8")
+        assert "eval(" not in code and "new Function" not in code, script.name
+        assert ".innerHTML" not in code and "style=" not in code, script.name
