@@ -112,7 +112,6 @@ def table():
     if derived is None:
         return jsonify(base | {"session": None})
     rows = views.history(derived)
-    undoable = derived.table.undoable
     return jsonify(
         base
         | {
@@ -121,16 +120,24 @@ def table():
             "standings": views.standings(derived),
             "latest": rows[-5:][::-1],
             "hands": len(rows),
-            "undo": _undo_view(undoable, rows),
+            "undo": _undo_view(derived.table, rows),
         }
     )
 
 
-def _undo_view(event, rows) -> dict | None:
+def _undo_view(table, rows) -> dict | None:
+    """The change an undo would cancel; `ends_session` when it is starting this session."""
+    event = table.undoable
     if event is None:
         return None
     number = next((r["number"] for r in rows if r["id"] == event.hand_id), None)
-    return {"event": event.id, "kind": event.kind, "hand_id": event.hand_id, "number": number}
+    return {
+        "event": event.id,
+        "kind": event.kind,
+        "hand_id": event.hand_id,
+        "number": number,
+        "ends_session": table.undo_ends_session,
+    }
 
 
 @bp.get("/history")
@@ -145,7 +152,7 @@ def history():
             "session": {"id": derived.table.session_id, "setup": derived.table.setup},
             "standings": views.standings(derived),
             "hands": views.history(derived),
-            "undo": _undo_view(derived.table.undoable, views.history(derived)),
+            "undo": _undo_view(derived.table, views.history(derived)),
         }
     )
 

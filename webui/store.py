@@ -14,7 +14,7 @@ import sqlite3
 from datetime import UTC, datetime
 
 from webui import rules
-from webui.record import HAND_CHANGES, Event, Table, fold
+from webui.record import Event, Table, fold
 
 
 class RecordError(Exception):
@@ -38,7 +38,14 @@ def now() -> str:
 
 
 def current_session(db: sqlite3.Connection) -> int | None:
-    row = db.execute("SELECT id FROM table_session ORDER BY id DESC LIMIT 1").fetchone()
+    """The newest session whose start has not been undone (an undo of its first event)."""
+    row = db.execute(
+        "SELECT s.id FROM table_session AS s WHERE NOT EXISTS ("
+        " SELECT 1 FROM event AS u WHERE u.session_id = s.id AND u.kind = 'undo'"
+        " AND json_extract(u.body, '$.cancels') ="
+        " (SELECT MIN(e.id) FROM event AS e WHERE e.session_id = s.id))"
+        " ORDER BY s.id DESC LIMIT 1"
+    ).fetchone()
     return row["id"] if row else None
 
 
@@ -176,18 +183,21 @@ def delete_hand(db, session_id: int, hand_id: int, token=None) -> None:
 
 
 def undo(db, session_id: int, expected: int | None, token=None) -> Event | None:
-    """Cancel the newest hand change, if it is still the one the phone saw (`expected`)."""
+    """Cancel the newest change (a hand's, a setup's, or starting the session), if it is still
+    the one the phone saw (`expected`). Undoing a session's start brings back the one before."""
     with _Write(db):
         if _seen(db, token):
             return None
         events = _events(db, session_id)
-        target = fold(session_id, events).undoable
-        if target is None or target.kind not in HAND_CHANGES:
+        table = fold(session_id, events)
+        target = table.undoable
+        if target is None:
             raise RecordError("nothing_to_undo", 409)
         if expected is not None and expected != target.id:
             raise RecordError("undo_moved_on", 409)
-        cancel = Event(0, "undo", target.hand_id, {"cancels": target.id}, now())
-        _check(fold(session_id, [*events, cancel]).record())
+        if not table.undo_ends_session:
+            cancel = Event(0, "undo", target.hand_id, {"cancels": target.id}, now())
+            _check(fold(session_id, [*events, cancel]).record())
         _append(db, session_id, "undo", {"cancels": target.id}, hand_id=target.hand_id, token=token)
         return target
 

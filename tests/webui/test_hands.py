@@ -177,9 +177,51 @@ def test_undo_removes_the_last_hand_then_the_one_before(table):
     assert table.table()["hands"] == 1
     assert table.post("/api/undo", {}).status_code == 200
     assert table.table()["hands"] == 0
+    assert table.table()["undo"]["ends_session"] is True
+    assert table.post("/api/undo", {}).status_code == 200  # starting the session, too
+    assert table.table()["session"] is None
     refused = table.post("/api/undo", {})
     assert refused.status_code == 409
-    assert refused.get_json()["error"] == "There is nothing to undo."
+    assert refused.get_json()["error"] == "Set up a session first."
+
+
+def test_starting_a_new_session_can_be_undone_and_the_old_one_comes_back(table):
+    table.add(DISCARD_WIN)
+    old = table.table()["session"]["id"]
+    renamed = {**SETUP, "players": ["Ann", "Bo", "Cy", "Di"]}
+    assert table.post("/api/session", {"setup": renamed}).status_code == 201
+    new = table.table()
+    assert new["session"]["id"] != old and new["hands"] == 0
+    assert new["undo"]["ends_session"] is True and new["undo"]["kind"] == "session_setup"
+    assert table.post("/api/undo", {"expected": new["undo"]["event"]}).status_code == 200
+    back = table.table()
+    assert back["session"]["id"] == old and back["hands"] == 1
+    assert back["session"]["setup"]["players"] == PLAYERS
+    assert back["undo"]["kind"] == "hand_added" and back["undo"]["ends_session"] is False
+    history = table.get("/api/history").get_json()
+    assert [row["id"] for row in history["hands"]] == [back["undo"]["event"]]
+
+
+def test_the_session_undone_stays_in_the_record(table, app):
+    assert table.post("/api/session", {"setup": SETUP}).status_code == 201
+    assert table.post("/api/undo", {}).status_code == 200
+    from webui.db import connect
+
+    conn = connect(app.config["DATABASE"])
+    try:
+        sessions = conn.execute("SELECT COUNT(*) FROM table_session").fetchone()[0]
+        undos = conn.execute("SELECT COUNT(*) FROM event WHERE kind = 'undo'").fetchone()[0]
+    finally:
+        conn.close()
+    assert (sessions, undos) == (2, 1)
+
+
+def test_a_corrected_setup_can_be_undone(table):
+    renamed = {**SETUP, "players": ["Ann", "Bo", "Cy", "Di"]}
+    assert table.put("/api/session", {"setup": renamed}).status_code == 200
+    assert table.table()["undo"]["ends_session"] is False
+    assert table.post("/api/undo", {}).status_code == 200
+    assert table.table()["session"]["setup"]["players"] == PLAYERS
 
 
 def test_undo_refuses_when_another_phone_changed_the_table_meanwhile(table):
