@@ -61,6 +61,8 @@ class TableCamera:
         if feed is None:
             return {"state": "failed", "message": self._failure, "source": self.shown_source}
         status = {"source": self.shown_source, **feed.status_json()}
+        for key in ("source", "message"):  # the capture's own words may quote the URL
+            status[key] = hide_credentials(status.get(key) or "")
         now, (count, since) = self._clock(), self._seen
         if status.get("frames") != count:
             self._seen = (status.get("frames"), now)

@@ -164,6 +164,21 @@ def test_a_stream_password_is_never_shown(tmp_path):
         app.extensions["table_camera"].close()
 
 
+class TalkativeFeed:
+    """A capture whose own message quotes the URL it was given, password and all."""
+
+    def status_json(self) -> dict:
+        message = f"Capture stopped: cannot open {SECRET_STREAM}."
+        return {"source": SECRET_STREAM, "state": "stopped", "message": message, "frames": 0}
+
+
+def test_the_status_json_hides_a_password_the_capture_quoted():
+    camera = TableCamera(SECRET_STREAM)
+    camera._feed = TalkativeFeed()
+    status = camera.status()
+    assert "s3cret" not in str(status) and "s3cret" not in describe(status, "en")
+
+
 @pytest.mark.parametrize("state", ["reconnecting", "stopped", "failed"])
 def test_a_sentence_about_a_source_hides_its_password(state):
     status = {
