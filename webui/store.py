@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 from datetime import UTC, datetime
 
 from webui import rules
@@ -66,6 +67,11 @@ def latest_event_id(db: sqlite3.Connection) -> int:
     return row["v"]
 
 
+# Writers of this process queue here first: SQLite's own wait for its lock retries after growing
+# sleeps (up to 100 ms each), which left some of 20 phones confirming at once waiting seconds.
+_writers = threading.Lock()
+
+
 class _Write:
     """`with _Write(db) as db:` one IMMEDIATE transaction, rolled back on any error."""
 
@@ -73,11 +79,19 @@ class _Write:
         self.db = db
 
     def __enter__(self) -> sqlite3.Connection:
-        self.db.execute("BEGIN IMMEDIATE")
+        _writers.acquire()
+        try:
+            self.db.execute("BEGIN IMMEDIATE")  # still the lock against other processes
+        except BaseException:
+            _writers.release()
+            raise
         return self.db
 
     def __exit__(self, kind, error, trace) -> None:
-        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+        try:
+            self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+        finally:
+            _writers.release()
 
 
 def _append(db, session_id, kind, body, hand_id=None, token=None) -> int:

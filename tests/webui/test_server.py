@@ -51,8 +51,10 @@ def confirm_loop(browser, stop_at, outcome, lock, tokens):
             token = f"load-{next(tokens):06d}"
         hand = HANDS[table["hands"] % len(HANDS)]
         body = {"hand": hand, "expected_hands": table["hands"], "token": token}
+        started = time.monotonic()
         status, answer = browser.call("POST", "/api/hands", body)
         with lock:
+            outcome.setdefault("seconds", []).append(time.monotonic() - started)
             if status == 201:
                 outcome["confirmed"].append((token, answer["id"]))
             elif status == 409:
@@ -80,6 +82,12 @@ def test_twenty_phones_reading_and_confirming_lose_and_double_nothing(server):
     assert outcome["errors"] == []
     confirmed = outcome["confirmed"]
     assert confirmed, "no hand was confirmed"
+    seconds = sorted(outcome["seconds"])  # a figure to read (-s), not a pass mark
+    print(
+        f"\n20 phones, {len(seconds)} confirms ({len(confirmed)} recorded, {outcome['conflicts']}"
+        f" told another phone was first): p50 {seconds[len(seconds) // 2] * 1000:.0f} ms,"
+        f" p99 {seconds[int(len(seconds) * 0.99)] * 1000:.0f} ms"
+    )
     status, history = host.call("GET", "/api/history")
     assert status == 200
     ids = [row["id"] for row in history["hands"]]
