@@ -38,6 +38,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(days=30),
         EVENT_POLL_SECONDS=0.3,
         EVENT_STREAM_SECONDS=300,
+        STREAMS_PER_ADDRESS=4,  # live-update streams a phone may hold open (a few tabs)...
+        STREAMS_IN_ALL=40,  # ...and the whole table: each holds one of the server's threads
         EXTRA_HOSTS=(),  # host names the operator adds (`serve --allow-host`)
         # Every request but a photo upload is a small JSON body: a few KB at most.
         BODY_LIMIT=64 * 1024,
@@ -52,6 +54,14 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["PIN"] = security.table_pin(data_dir)
         app.config["PIN_IN_FILE"] = True  # `mahjong-table new-pin` may change it meanwhile
     app.json.ensure_ascii = False
+    from webui.events import EventHub
+
+    app.extensions["event_hub"] = EventHub(
+        app.config["DATABASE"],
+        float(app.config["EVENT_POLL_SECONDS"]),
+        app.config["STREAMS_PER_ADDRESS"],
+        app.config["STREAMS_IN_ALL"],
+    )
     app.extensions["preview_allowance"] = security.Allowance(
         app.config["PREVIEW_BURST"], app.config["PREVIEW_RATE"]
     )

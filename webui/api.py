@@ -196,31 +196,27 @@ def tiles():
 @bp.get("/events")
 def events():
     """Server-sent events: `table` with the new version whenever the record changes."""
-    database = current_app.config["DATABASE"]
-    poll = float(current_app.config["EVENT_POLL_SECONDS"])
+    hub = current_app.extensions["event_hub"]
+    address = request.remote_addr or "?"
+    if not hub.admit(address):
+        return error("too_many_streams", 503)
     seconds = float(current_app.config["EVENT_STREAM_SECONDS"])
 
     def stream():
-        from webui.db import connect
-
-        conn = connect(database)
-        try:
-            last, ends, beat = None, time.monotonic() + seconds, time.monotonic()
-            yield "retry: 1000\n\n"
-            while time.monotonic() < ends:
-                version = store.latest_event_id(conn)
-                if version != last:
-                    last = version
-                    yield f"event: table\ndata: {json.dumps({'version': version})}\n\n"
-                elif time.monotonic() - beat > 15:
-                    beat = time.monotonic()
-                    yield ": still here\n\n"
-                time.sleep(poll)
-        finally:
-            conn.close()
+        ends, seen = time.monotonic() + seconds, None
+        yield "retry: 1000\n\n"
+        while time.monotonic() < ends:
+            version = hub.wait(seen, timeout=15)
+            if version is None:
+                yield ": still here\n\n"
+            else:
+                seen = version
+                yield f"event: table\ndata: {json.dumps({'version': version})}\n\n"
 
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-    return Response(stream(), mimetype="text/event-stream", headers=headers)
+    response = Response(stream(), mimetype="text/event-stream", headers=headers)
+    response.call_on_close(lambda: hub.leave(address))  # however the stream ends
+    return response
 
 
 # ---- the PIN -------------------------------------------------------------------------------

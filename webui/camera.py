@@ -162,6 +162,10 @@ def camera_frame():
 
 @bp.get("/camera/stream")
 def camera_stream():
+    """The preview as MJPEG; it holds a thread while open, so it counts among the streams."""
+    hub, address = current_app.extensions["event_hub"], request.remote_addr or "?"
+    if not hub.admit(address):
+        return _refuse("too_many_streams", 503)
     camera = table_camera()
     seconds = current_app.config.get("EVENT_STREAM_SECONDS", 300)
 
@@ -174,7 +178,9 @@ def camera_stream():
                 yield b"--frame\r\nContent-Type: image/jpeg\r\n\r\n" + data + b"\r\n"
             time.sleep(0.1)
 
-    return Response(frames(), mimetype="multipart/x-mixed-replace; boundary=frame")
+    response = Response(frames(), mimetype="multipart/x-mixed-replace; boundary=frame")
+    response.call_on_close(lambda: hub.leave(address))
+    return response
 
 
 @bp.get("/pictures/<name>")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import logging
-import re
 import sys
 
 DEFAULT_DATA = "./data"
@@ -96,26 +94,13 @@ def run_new_pin(args) -> int:
     return 0
 
 
-# Requests a page makes every second or so: a line each would scroll the PIN out of view.
-QUIET_PATHS = ("/camera/frame.jpg", "/camera/status", "/api/score")
-_REQUEST_LINE = re.compile(r'"(?:\x1b\[[0-9;]*m)*[A-Z]+ (?P<path>[^ ?"]*)')  # colour, if any
-
-
-class QuietAccessLog(logging.Filter):
-    """Leaves the camera preview's frames, its status and score previews out of the access log."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        found = _REQUEST_LINE.search(record.getMessage())
-        return not (found and found.group("path") in QUIET_PATHS)
-
-
 def run_serve(args) -> int:
     import signal
 
     import segno
-    from werkzeug.serving import make_server
 
     from webui import create_app
+    from webui.serving import make_server
 
     shown_host = args.host
     if args.host in ("0.0.0.0", "::"):
@@ -131,7 +116,7 @@ def run_serve(args) -> int:
         }
     )
     try:
-        server = make_server(args.host, args.port, app, threaded=True)
+        server = make_server(app, args.host, args.port)
     except OSError as problem:
         print(
             f"Cannot listen on {args.host}:{args.port} ({problem.strerror or problem})."
@@ -139,8 +124,6 @@ def run_serve(args) -> int:
             file=sys.stderr,
         )
         return 2
-    server.daemon_threads = True
-    logging.getLogger("werkzeug").addFilter(QuietAccessLog())
     pin = app.config["PIN"]
     join = f"{join_base}/join?pin={pin}"
     print(f"Table panel: http://127.0.0.1:{args.port}  (data in {app.config['DATA_DIR']})")
@@ -156,10 +139,11 @@ def run_serve(args) -> int:
 
     signal.signal(signal.SIGTERM, stop)
     try:
-        server.serve_forever()
+        server.run()  # returns on Ctrl+C or SIGTERM, once its threads have stopped
     except KeyboardInterrupt:
-        print("Panel stopped; every confirmed hand is saved.", file=sys.stderr)
+        pass
     finally:
-        server.server_close()
+        server.close()
         app.extensions["table_camera"].close()
+    print("Panel stopped; every confirmed hand is saved.", file=sys.stderr)
     return 0

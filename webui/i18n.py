@@ -255,6 +255,10 @@ TEXT: dict[str, tuple[str, str]] = {
         "{field} holds text that is not valid Unicode (half of a character pair).",
         "{field}에 올바르지 않은 유니코드 글자(짝이 없는 반쪽 글자)가 있습니다.",
     ),
+    "too_many_streams": (
+        "Too many live updates are open; this page will refresh itself instead.",
+        "실시간 연결이 너무 많습니다. 이 페이지는 대신 스스로 새로 고칩니다.",
+    ),
     "bad_json": ("The request is not valid JSON.", "요청이 올바른 JSON이 아닙니다."),
     "field_missing": ("{field} is missing.", "{field} 항목이 없습니다."),
     "field_wrong": ("{field}: {why}.", "{field}: {why}."),

@@ -1,0 +1,96 @@
+"""A guest flooding the served panel on loopback: the players' phones still get the table.
+
+Bounded in count and time: 400 event streams from one guest (127.0.0.2) and 400 half-sent
+requests from another (127.0.0.3), then phones at other addresses read the table and confirm a
+hand. The time a phone waited is printed as a figure (read it with `-s`), not a pass mark.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import socket
+import sys
+import time
+
+import pytest
+
+from tests.webui.conftest import SETUP
+from tests.webui.server import Browser, Server
+from webui.serving import PER_ADDRESS
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs 127.0.0.x addresses"),
+]
+FLOOD = 400
+
+
+def connect_from(address: str, port: int) -> socket.socket | None:
+    try:
+        return socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(address, 0))
+    except OSError:
+        return None
+
+
+def flood(address: str, port: int, request: bytes) -> list[socket.socket]:
+    """FLOOD connections from `address`, each sending `request` and never reading."""
+    held = []
+    for _ in range(FLOOD):
+        sock = connect_from(address, port)
+        if sock is None:
+            continue
+        held.append(sock)
+        with contextlib.suppress(OSError):  # refused at once: the server closed it
+            sock.sendall(request)
+    return held
+
+
+def read_table(address: str, port: int) -> tuple[int, dict, float]:
+    """A phone at `address` reads the table: (status, answer, seconds waited)."""
+    started = time.monotonic()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=(address, 0))
+    try:
+        conn.request("GET", "/api/table")
+        response = conn.getresponse()
+        return response.status, json.loads(response.read()), time.monotonic() - started
+    finally:
+        conn.close()
+
+
+def test_a_flood_of_streams_and_half_sent_requests_leaves_the_table_to_the_phones(tmp_path):
+    server = Server(tmp_path / "data").start()
+    held: list[socket.socket] = []
+    try:
+        host = Browser(server.url, server.pin)
+        assert host.call("POST", "/api/session", {"setup": SETUP})[0] == 201
+        port = server.port
+        started = time.monotonic()
+        held += flood(
+            "127.0.0.2",
+            port,
+            f"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode(),
+        )
+        held += flood("127.0.0.3", port, b"GET /api/table HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Wait: ")
+        flooding = time.monotonic() - started
+        waits = []
+        for number in range(10):
+            status, answer, seconds = read_table(f"127.0.0.{10 + number}", port)
+            assert status == 200 and answer["session"] is not None
+            waits.append(seconds)
+        body = {"hand": {"result": "draw"}, "expected_hands": 0, "token": "after-the-flood"}
+        assert host.call("POST", "/api/hands", body)[0] == 201
+        files = len(os.listdir(f"/proc/{server.process.pid}/fd"))
+        print(
+            f"\n{len(held)} flood connections opened in {flooding:.1f} s; 10 phones then read the"
+            f" table in at most {max(waits) * 1000:.0f} ms (median {sorted(waits)[5] * 1000:.0f}"
+            f" ms); the server held {files} open files"
+        )
+        # the flood holds at most PER_ADDRESS connections from each guest, not one per request
+        assert files < 2 * PER_ADDRESS + 64
+    finally:
+        for sock in held:
+            sock.close()
+        server.stop()
