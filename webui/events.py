@@ -12,8 +12,7 @@ import threading
 
 from webui import store
 from webui.db import connect
-
-HOST_ADDRESSES = ("127.0.0.1", "::1")  # the host's own browsers: capped only in all
+from webui.security import HOST_ADDRESSES  # the host's own browsers: capped only in all
 
 
 class EventHub:

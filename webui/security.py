@@ -41,6 +41,7 @@ SECURITY_HEADERS = {
     "Permissions-Policy": "camera=(self), microphone=(), geolocation=()",
 }
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+HOST_ADDRESSES = ("127.0.0.1", "::1")  # where the host's own browser connects from
 PIN_DIGITS = 6
 WRONG_PIN_LIMIT = 5  # wrong PINs per address per minute before a pause
 _wrong_lock = threading.Lock()
@@ -273,7 +274,7 @@ def _same_text(given: object, expected: str) -> bool:
 
 def is_host() -> bool:
     """The browser on the machine that runs the server (it may see the PIN)."""
-    return (request.remote_addr or "") in ("127.0.0.1", "::1")
+    return (request.remote_addr or "") in HOST_ADDRESSES
 
 
 def own_host_names(extra: tuple[str, ...] | list[str] = ()) -> set[str]:

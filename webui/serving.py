@@ -17,7 +17,7 @@ from waitress.adjustments import Adjustments
 from waitress.server import TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher
 
-from webui.events import HOST_ADDRESSES
+from webui.security import HOST_ADDRESSES
 
 PER_ADDRESS = 24  # a phone's browser opens about 6 at once; a few phones may share an address
 CONNECTIONS = 400  # well under the 1,024 files a process may have open by default
