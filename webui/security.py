@@ -26,6 +26,8 @@ from urllib.parse import urlsplit
 
 from flask import current_app, request, session
 
+from webui.db import get_db
+
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 # Sent with every answer. The pages load their scripts, styles and pictures from the panel itself
 # (the boot data is a JSON block, never run); photos shown before sending are blob: or data: URLs.
@@ -119,8 +121,6 @@ def _digest(key: str) -> str:
 
 def _remember_unlock() -> str:
     """A new unlock kept on the server; its key goes into this browser's cookie."""
-    from webui.db import get_db
-
     key = secrets.token_urlsafe(32)
     lifetime = current_app.permanent_session_lifetime.total_seconds()
     db = get_db()
@@ -130,8 +130,6 @@ def _remember_unlock() -> str:
 
 
 def _still_unlocked(key: str) -> bool:
-    from webui.db import get_db
-
     lifetime = current_app.permanent_session_lifetime.total_seconds()
     row = (
         get_db()
@@ -146,8 +144,6 @@ def _still_unlocked(key: str) -> bool:
 
 def forget_every_unlock() -> None:
     """Lock every phone out (a new PIN): their cookies no longer count."""
-    from webui.db import get_db
-
     get_db().execute("DELETE FROM unlocked_phone")
 
 
@@ -237,8 +233,6 @@ def try_pin(pin: str) -> bool:
 
 def lock() -> None:
     """Lock this browser, on the server too: a copy of its cookie no longer unlocks anything."""
-    from webui.db import get_db
-
     key = session.pop("unlock", None)
     session.pop("pin", None)
     if isinstance(key, str):
