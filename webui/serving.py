@@ -4,7 +4,8 @@ Werkzeug's development server gave every connection a thread for as long as it s
 guest's few hundred event streams or half-sent requests left no thread for the players' phones.
 waitress reads requests in one loop (a half-sent request costs no thread) and runs the app on a
 fixed pool of threads; on top of it:
-- a connection idle for `IDLE_SECONDS` is closed, and a request's headers and body are capped;
+- a connection idle for `IDLE_SECONDS` is closed, and so is one still sending a request after
+  `REQUEST_SECONDS` (a guest dribbling a byte now and then); headers and bodies are capped;
 - an address other than the host's own holds at most `PER_ADDRESS` connections (more are closed
   as soon as they are accepted) and the server at most `CONNECTIONS` in all;
 - event streams are capped per address and in all (`webui.events`), and the pool has threads
@@ -13,7 +14,10 @@ fixed pool of threads; on top of it:
 
 from __future__ import annotations
 
+import time
+
 from waitress.adjustments import Adjustments
+from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher
 
@@ -22,11 +26,29 @@ from webui.security import HOST_ADDRESSES
 PER_ADDRESS = 24  # a phone's browser opens about 6 at once; a few phones may share an address
 CONNECTIONS = 400  # well under the 1,024 files a process may have open by default
 IDLE_SECONDS = 20
+REQUEST_SECONDS = 90  # a 10 MB photo over a poor Wi-Fi still arrives
 SPARE_THREADS = 12
 
 
+class TimedChannel(HTTPChannel):
+    """waitress's connection, noting since when it has been reading the request now arriving."""
+
+    reading_since: float | None = None
+
+    def received(self, data) -> bool:
+        if self.request is None:
+            self.reading_since = time.time()
+        answer = super().received(data)
+        if self.request is None:  # nothing half-read: every request received is whole
+            self.reading_since = None
+        return answer
+
+
 class CappedServer(TcpWSGIServer):
-    """waitress's TCP server, refusing an address that already holds `PER_ADDRESS` connections."""
+    """waitress's TCP server, refusing an address that already holds `PER_ADDRESS` connections
+    and closing a connection whose request has taken over `REQUEST_SECONDS` to arrive."""
+
+    channel_class = TimedChannel
 
     def handle_accept(self) -> None:
         try:
@@ -46,6 +68,13 @@ class CappedServer(TcpWSGIServer):
             conn.close()
             return
         self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)
+
+    def maintenance(self, now: float) -> None:
+        super().maintenance(now)  # the idle ones
+        for channel in self.active_channels.values():
+            since = channel.reading_since
+            if since is not None and now - since > REQUEST_SECONDS:
+                channel.will_close = True
 
     def open_from(self, address: str) -> int:
         return sum(1 for channel in self.active_channels.values() if channel.addr[0] == address)

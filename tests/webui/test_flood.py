@@ -94,3 +94,35 @@ def test_a_flood_of_streams_and_half_sent_requests_leaves_the_table_to_the_phone
         for sock in held:
             sock.close()
         server.stop()
+
+
+def test_a_request_dribbled_a_byte_at_a_time_is_cut_off(app, monkeypatch):
+    """Sending a byte now and then keeps a connection from being idle, not from being closed."""
+    import threading
+
+    from webui import serving
+
+    monkeypatch.setattr(serving, "REQUEST_SECONDS", 1.0)
+    server = serving.make_server(app, "127.0.0.1", 0)
+    runner = threading.Thread(target=server.run, daemon=True)
+    runner.start()
+    try:
+        guest = connect_from("127.0.0.2", server.effective_port)
+        guest.settimeout(0.5)
+        closed, ends = False, time.monotonic() + 20
+        guest.sendall(b"GET /api/table HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        while not closed and time.monotonic() < ends:
+            try:
+                guest.sendall(b"X")
+                closed = guest.recv(1) == b""
+            except TimeoutError:
+                continue
+            except OSError:
+                closed = True
+        guest.close()
+        assert closed, "the half-sent request was still open after 20 s"
+        status, answer, _ = read_table("127.0.0.3", server.effective_port)
+        assert status == 200 and answer["ok"]
+    finally:
+        server.close()
+        server.task_dispatcher.shutdown()
