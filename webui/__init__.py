@@ -61,6 +61,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         float(app.config["EVENT_POLL_SECONDS"]),
         app.config["STREAMS_PER_ADDRESS"],
         app.config["STREAMS_IN_ALL"],
+        float(app.config["EVENT_STREAM_SECONDS"]),
     )
     app.extensions["preview_allowance"] = security.Allowance(
         app.config["PREVIEW_BURST"], app.config["PREVIEW_RATE"]

@@ -17,6 +17,7 @@ from flask import Blueprint, Response, current_app, g, jsonify, request
 from webui import error, i18n, rules, security, store, views
 from webui.db import get_db
 from webui.engine_text import engine_sentence
+from webui.events import frame
 from webui.validate import InputError, check_hand, check_setup, check_text
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -211,7 +212,7 @@ def events():
                 yield ": still here\n\n"
             else:
                 seen = version
-                yield f"event: table\ndata: {json.dumps({'version': version})}\n\n"
+                yield frame(version)
 
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     response = Response(stream(), mimetype="text/event-stream", headers=headers)

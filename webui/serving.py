@@ -8,8 +8,10 @@ fixed pool of threads; on top of it:
   `REQUEST_SECONDS` (a guest dribbling a byte now and then); headers and bodies are capped;
 - an address other than the host's own holds at most `PER_ADDRESS` connections (more are closed
   as soon as they are accepted) and the server at most `CONNECTIONS` in all;
-- event streams are capped per address and in all (`webui.events`), and the pool has threads
-  for every stream allowed plus `SPARE_THREADS` for everything else.
+- an event stream (`/api/events`) takes no thread: once its request has arrived, the connection
+  is handed to `webui.events`' watcher, which writes each new version to it; other streams (the
+  camera's MJPEG preview, or an event stream the app answers itself) hold a thread, so streams
+  are capped per address and in all, and the pool has a thread for each plus `SPARE_THREADS`.
 """
 
 from __future__ import annotations
@@ -17,11 +19,11 @@ from __future__ import annotations
 import time
 
 from waitress.adjustments import Adjustments
-from waitress.channel import HTTPChannel
+from waitress.channel import ClientDisconnected, HTTPChannel
 from waitress.server import TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher
 
-from webui.security import HOST_ADDRESSES
+from webui.security import HOST_ADDRESSES, host_name
 
 PER_ADDRESS = 24  # a phone's browser opens about 6 at once; a few phones may share an address
 CONNECTIONS = 400  # well under the 1,024 files a process may have open by default
@@ -30,12 +32,42 @@ REQUEST_SECONDS = 90  # a 10 MB photo over a poor Wi-Fi still arrives
 SPARE_THREADS = 12
 
 
+EVENTS_PATH = "/api/events"
+EVENTS_HEAD = (
+    b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
+    b"X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\nretry: 1000\n\n"
+)
+
+
 class TimedChannel(HTTPChannel):
-    """waitress's connection, noting since when it has been reading the request now arriving."""
+    """waitress's connection, noting since when it has been reading the request now arriving;
+    once it carries an event stream, the watcher writes to it (`push`, `finish`)."""
 
     reading_since: float | None = None
+    stream_of: str | None = None  # the address whose event stream this is, once it is one
+
+    def push(self, data: bytes) -> bool:
+        try:
+            self.write_soon(data)
+        except (ClientDisconnected, OSError):
+            return False
+        return True
+
+    def finish(self) -> None:
+        self.close_when_flushed = True
+        self.server.pull_trigger()
+
+    def handle_close(self) -> None:
+        address, self.stream_of = self.stream_of, None
+        if address is not None:
+            hub = self.server.panel.extensions["event_hub"]
+            hub.unsubscribe(self)
+            hub.leave(address)
+        super().handle_close()
 
     def received(self, data) -> bool:
+        if self.stream_of is not None:
+            return False  # an event stream only sends
         if self.request is None:
             self.reading_since = time.time()
         answer = super().received(data)
@@ -49,6 +81,7 @@ class CappedServer(TcpWSGIServer):
     and closing a connection whose request has taken over `REQUEST_SECONDS` to arrive."""
 
     channel_class = TimedChannel
+    panel = None  # the Flask app (waitress may wrap `application` in a middleware)
 
     def handle_accept(self) -> None:
         try:
@@ -68,6 +101,29 @@ class CappedServer(TcpWSGIServer):
             conn.close()
             return
         self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)
+
+    def add_task(self, channel) -> None:
+        """Run the channel's request on a thread, unless it opens an event stream we may push."""
+        if not self.push_events(channel):
+            super().add_task(channel)
+
+    def push_events(self, channel: TimedChannel) -> bool:
+        """Hand a request for `/api/events` to the watcher; False leaves it to the app, which
+        answers it (or refuses it with a sentence: a foreign host name, too many streams)."""
+        request = channel.requests[0]
+        if (request.command, request.path) != ("GET", EVENTS_PATH) or len(channel.requests) > 1:
+            return False
+        app = self.panel
+        if host_name(request.headers.get("HOST", "")) not in app.config["ALLOWED_HOSTS"]:
+            return False
+        hub, address = app.extensions["event_hub"], channel.addr[0]
+        if not hub.admit(address):
+            return False
+        channel.requests.clear()  # answered here: no task will run for it
+        channel.stream_of = address
+        channel.write_soon(EVENTS_HEAD)
+        hub.subscribe(channel)
+        return True
 
     def maintenance(self, now: float) -> None:
         super().maintenance(now)  # the idle ones
@@ -97,6 +153,8 @@ def make_server(app, host: str, port: int) -> CappedServer:
     )
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(threads)
-    return CappedServer(
+    server = CappedServer(
         app, map={}, dispatcher=dispatcher, adj=adjustments, sockinfo=adjustments.listen[0]
     )
+    server.panel = app
+    return server

@@ -126,3 +126,43 @@ def test_a_request_dribbled_a_byte_at_a_time_is_cut_off(app, monkeypatch):
     finally:
         server.close()
         server.task_dispatcher.shutdown()
+
+
+def read_until(sock: socket.socket, marker: bytes) -> bytes:
+    seen = b""
+    while marker not in seen:
+        chunk = sock.recv(4096)
+        assert chunk, f"the stream closed before {marker!r}: {seen!r}"
+        seen += chunk
+    return seen
+
+
+def test_event_streams_hold_no_thread_of_the_server(app, table, monkeypatch):
+    """A server with one thread keeps five streams going and still answers the table."""
+    import threading
+
+    from webui import serving
+
+    monkeypatch.setattr(serving, "SPARE_THREADS", 1)
+    app.config["STREAMS_IN_ALL"] = 0  # the pool: this one thread only
+    app.extensions["event_hub"].poll = 0.05
+    server = serving.make_server(app, "127.0.0.1", 0)
+    threading.Thread(target=server.run, daemon=True).start()
+    port, streams = server.effective_port, []
+    try:
+        for _ in range(5):
+            sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+            sock.sendall(f"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+            assert b"200 OK" in read_until(sock, b"event: table")
+            streams.append(sock)
+        status, answer, _ = read_table("127.0.0.1", port)
+        assert status == 200 and answer["hands"] == 0
+        assert table.add({"result": "draw"}).status_code == 201
+        version = table.table()["version"]
+        for sock in streams:
+            assert f'"version": {version}'.encode() in read_until(sock, f"{version}}}".encode())
+    finally:
+        for sock in streams:
+            sock.close()
+        server.close()
+        server.task_dispatcher.shutdown()
