@@ -57,6 +57,11 @@ class TimedChannel(HTTPChannel):
         self.close_when_flushed = True
         self.server.pull_trigger()
 
+    def readable(self) -> bool:
+        if self.stream_of is not None:  # keep reading, to see the phone close the stream
+            return not (self.will_close or self.close_when_flushed)
+        return super().readable()
+
     def handle_close(self) -> None:
         address, self.stream_of = self.stream_of, None
         if address is not None:
@@ -119,7 +124,8 @@ class CappedServer(TcpWSGIServer):
         hub, address = app.extensions["event_hub"], channel.addr[0]
         if not hub.admit(address):
             return False
-        channel.requests.clear()  # answered here: no task will run for it
+        # The request stays in `channel.requests`, though no task will run it: waitress then
+        # sends only under the channel's lock, which the watcher's writes take too.
         channel.stream_of = address
         channel.write_soon(EVENTS_HEAD)
         hub.subscribe(channel)

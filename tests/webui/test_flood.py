@@ -137,7 +137,7 @@ def read_until(sock: socket.socket, marker: bytes) -> bytes:
     return seen
 
 
-def test_event_streams_hold_no_thread_of_the_server(app, table, monkeypatch):
+def test_event_streams_hold_no_thread_of_the_server(app, table, monkeypatch, caplog):
     """A server with one thread keeps five streams going and still answers the table."""
     import threading
 
@@ -161,6 +161,13 @@ def test_event_streams_hold_no_thread_of_the_server(app, table, monkeypatch):
         version = table.table()["version"]
         for sock in streams:
             assert f'"version": {version}'.encode() in read_until(sock, f"{version}}}".encode())
+        assert [r.getMessage() for r in caplog.records if r.levelname == "ERROR"] == []
+        for sock in streams:
+            sock.close()
+        hub, ends = app.extensions["event_hub"], time.monotonic() + 10
+        while hub.open_streams() and time.monotonic() < ends:
+            time.sleep(0.05)
+        assert hub.open_streams() == 0, "a phone that closed its stream gave its place back"
     finally:
         for sock in streams:
             sock.close()
