@@ -116,5 +116,8 @@ _MELD_JSON = {
 }
 
 
-def error_json(message: str, field: str | None) -> dict:
-    return {"ok": False, "error": message, "field": field}
+def error_json(message: str, field: str | None, code=None, params=None) -> dict:
+    answer = {"ok": False, "error": message, "field": field}
+    if code is not None:
+        answer |= {"code": code, "params": params or {}}
+    return answer

@@ -26,37 +26,65 @@ def register(commands) -> None:
 def run_score(args) -> int:
     answer = answer_for(args.request)
     if args.json:
-        print(json.dumps(answer, ensure_ascii=False, indent=2))
+        text = json.dumps(answer, ensure_ascii=False, indent=2)
+        if not _is_unicode(text):  # half a UTF-16 pair from the request, quoted: escape it
+            text = json.dumps(answer, indent=2)
     else:
-        print(summary(answer))
+        text = summary(answer).encode("utf-8", "backslashreplace").decode("utf-8")
+    print(text)
     return 0 if answer.get("ok") else 2
+
+
+def _is_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _read(path: str | None) -> str:
+    """The request's text; bytes that are not UTF-8 raise UnicodeDecodeError."""
+    if path is None or path == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        return sys.stdin.read() if stream is None else stream.read().decode("utf-8")
+    with open(path, "rb") as file:
+        return file.read().decode("utf-8")
 
 
 def answer_for(path: str | None) -> dict:
     """Read the request and score it; every failure is an `ok: false` answer, never a traceback."""
     from engine import score
 
+    source = "standard input" if path is None or path == "-" else path
     try:
-        if path is None or path == "-":
-            text = sys.stdin.read()
-            source = "standard input"
-        else:
-            with open(path, encoding="utf-8") as file:
-                text = file.read()
-            source = path
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        return {"ok": False, "error": f"Cannot read {path}: {reason}.", "field": None}
+        text = _read(path)
+    except UnicodeDecodeError as error:
+        return _refusal(
+            f"The request in {source} is not UTF-8 text: byte {error.object[error.start]:#04x} "
+            f"at position {error.start} is not part of a character."
+        )
+    except OSError as error:
+        return _refusal(f"Cannot read {path}: {error.strerror or error}.")
     try:
         request = json.loads(text)
     except json.JSONDecodeError as error:
-        return {
-            "ok": False,
-            "error": f"The request in {source} is not valid JSON: {error.msg} "
-            f"(line {error.lineno}, column {error.colno}).",
-            "field": None,
-        }
+        return _refusal(
+            f"The request in {source} is not valid JSON: {error.msg} "
+            f"(line {error.lineno}, column {error.colno})."
+        )
+    except RecursionError:
+        return _refusal(f"The request in {source} is nested too deeply to be a scoring request.")
+    except ValueError:  # a number of more digits than Python reads (4,300)
+        return _refusal(
+            f"The request in {source} holds a number of more than 4300 digits; no field of a "
+            "scoring request takes one."
+        )
     return score(request)
+
+
+def _refusal(sentence: str) -> dict:
+    return {"ok": False, "error": sentence, "field": None}
 
 
 def summary(answer: dict) -> str:

@@ -202,6 +202,13 @@ def read_situations(value: object) -> frozenset[Situation]:
             f'situations must be a list, like ["last_tile"]; got {describe_value(value)}.',
             "situations",
         )
+    if len(value) > len(SITUATIONS):
+        raise RequestError(
+            f"situations lists {len(value)} entries; there are only {len(SITUATIONS)} situations.",
+            "situations",
+            code="too_many",
+            params={"field": "situations", "count": len(value), "limit": len(SITUATIONS)},
+        )
     for item in value:
         if type(item) is not str or item not in SITUATIONS:
             choice(item, tuple(SITUATIONS), "situations")

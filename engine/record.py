@@ -35,13 +35,24 @@ ABORTIVE_KINDS = ("nine_major", "four_winds", "triple_wins")
 FILLED_IN = ("seat", "round", "discarder", "rules")  # replay writes these into each request
 
 
-class RecordError(ValueError):
-    """A record that cannot be replayed; `hand` is the 0-based index of the hand at fault."""
+MAX_HANDS = 1000  # far more than a night's play; keeps a replay's cost bounded
+NAME_LIMIT = 64  # characters of a player's name
 
-    def __init__(self, message: str, hand: int | None):
+
+class RecordError(ValueError):
+    """A record that cannot be replayed; `hand` is the 0-based index of the hand at fault.
+
+    `code` and `params`, where given, name the kind of refusal and its values (CONTRACT 5).
+    """
+
+    def __init__(
+        self, message: str, hand: int | None, code: str | None = None, params: dict | None = None
+    ):
         super().__init__(message)
         self.message = message
         self.hand = hand
+        self.code = code
+        self.params = params
 
 
 @dataclass
@@ -72,7 +83,10 @@ def replay(record: object) -> dict:
     try:
         return _replay(record)
     except RecordError as error:
-        return {"ok": False, "error": error.message, "hand": error.hand}
+        answer = {"ok": False, "error": error.message, "hand": error.hand}
+        if error.code is not None:
+            answer |= {"code": error.code, "params": error.params or {}}
+        return answer
 
 
 def _replay(record: object) -> dict:
@@ -92,15 +106,31 @@ def _replay(record: object) -> dict:
     players = record.get("players")
     if players is not None and (not isinstance(players, list) or len(players) != PLAYERS):
         raise RecordError("players must list the four players' names.", None)
+    for number, name in enumerate(players or []):
+        if isinstance(name, str) and len(name) > NAME_LIMIT:
+            raise RecordError(
+                f"players[{number}] is {len(name)} characters long; a name has at most "
+                f"{NAME_LIMIT}.",
+                None,
+                "too_long",
+                {"field": f"players[{number}]", "length": len(name), "limit": NAME_LIMIT},
+            )
     hands = record.get("hands", [])
     if not isinstance(hands, list):
         raise RecordError(f"hands must be a list; got {describe_value(hands)}.", None)
+    if len(hands) > MAX_HANDS:
+        raise RecordError(
+            f"A record holds at most {MAX_HANDS} hands; this one has {len(hands)}.",
+            None,
+            "too_many",
+            {"field": "hands", "count": len(hands), "limit": MAX_HANDS},
+        )
     try:
         from engine.rules import ruleset
 
         table_rules = ruleset(rules, options)
     except RequestError as error:
-        raise RecordError(error.message, None) from None
+        raise RecordError(error.message, None, error.code, error.params) from None
     several_collect = table_rules.option("multiple_winners")
 
     table = Table()
@@ -274,8 +304,10 @@ def _score(score, player, discarder, table, rules, options, index, where):
         return None, None
     request = dict(score)
     request["rules"] = rules
-    if options or "options" in request:
-        request["options"] = {**options, **(request.get("options") or {})}
+    own = request.get("options")
+    if type(own) is dict or (own is None and options):
+        request["options"] = {**options, **(own or {})}
+    # any other value of the hand's own options is left for read_request to word
     request["seat"] = table.seat_of(player)
     request["round"] = table.round
     if request.get("win") == "discard" and discarder is not None:
@@ -285,7 +317,10 @@ def _score(score, player, discarder, table, rules, options, index, where):
     except RequestError as error:
         field = f" ({error.field})" if error.field else ""
         raise RecordError(
-            f"{where}, player {player}'s hand{field}: {error.message}", index
+            f"{where}, player {player}'s hand{field}: {error.message}",
+            index,
+            error.code,
+            error.params,
         ) from None
     answer = evaluate(checked)
     if not answer.winning:

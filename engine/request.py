@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.analysis import MELD_SIZE
-from engine.errors import RequestError, describe_value
+from engine.errors import RequestError, describe_value, shorten
 from engine.fields import (
     DECLARED,
     FAST_FLOWERS,
@@ -72,9 +72,9 @@ def read_request(request: object) -> Request:
             None,
         )
     if not _FIELD_SET.issuperset(request):
-        key = next(key for key in request if key not in _FIELD_SET)
+        key = shorten(next(key for key in request if key not in _FIELD_SET))
         raise RequestError(
-            f"Unknown field {key!r}; a scoring request may have: {', '.join(FIELDS)}.", str(key)
+            f"Unknown field {key!r}; a scoring request may have: {', '.join(FIELDS)}.", key
         )
     get = request.get
     hand_text, win_tile, win, seat, round_wind = (

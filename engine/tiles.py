@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.errors import RequestError, describe_value
+from engine.errors import TEXT_LIMIT, RequestError, describe_value, too_long
 
 SUITS = "mps"
 TILE_CODES: tuple[str, ...] = (
@@ -101,6 +101,8 @@ def tile_indices(text: str, field: str = "tiles") -> list[int]:
     """
     if type(text) is not str:
         return _parse_slowly(text, field)
+    if len(text) > TEXT_LIMIT:
+        raise too_long(field, len(text))
     tiles: list[int] = []
     pending: list[int] = []
     for char in text:
@@ -132,10 +134,8 @@ def tile_counts(text: str, field: str = "tiles") -> bytearray:
     """Like `tile_indices`, but counting: 43 counts by tile index (bamboo, flowers, back too)."""
     if type(text) is not str:
         _parse_slowly(text, field)
-    if len(text) > 255:  # no count can pass 255, the most a byte holds
-        raise RequestError(
-            f"{field} is {len(text)} characters long, far more than any hand of tiles.", field
-        )
+    if len(text) > TEXT_LIMIT:  # also keeps every count under 256, the most a byte holds
+        raise too_long(field, len(text))
     counts = bytearray(43)
     pending: list[int] = []
     for char in text:

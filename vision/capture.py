@@ -30,6 +30,7 @@ for it.
 from __future__ import annotations
 
 import atexit
+import re
 import sys
 import threading
 import time
@@ -42,6 +43,13 @@ import numpy as np
 
 PICTURES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
 STREAMS = ("rtsp://", "rtsps://", "http://", "https://", "rtmp://", "udp://", "tcp://")
+# The user name and password of a URL (`rtsp://admin:secret@...`), wherever one appears in a text.
+_CREDENTIALS = re.compile(r"(?P<scheme>[a-z][a-z0-9+.-]*://)[^/?#\s]*@", re.I)
+
+
+def hide_credentials(text: str) -> str:
+    """A source or a sentence about it as a page, log or error may show it: no password."""
+    return _CREDENTIALS.sub(r"\g<scheme>***@", str(text))
 
 
 class SourceLost(Exception):
@@ -96,7 +104,7 @@ class VideoSource(Source):
         self.loop = loop
         self.capture = None
         self.live = isinstance(target, int) or str(target).lower().startswith(STREAMS)
-        self.name = f"camera {target}" if isinstance(target, int) else str(target)
+        self.name = f"camera {target}" if isinstance(target, int) else hide_credentials(target)
 
     def open(self) -> None:
         import cv2

@@ -28,15 +28,40 @@ class ImageError(Exception):
     """A file named on the command line is not a picture we can read."""
 
 
-def load_image(path: str):
-    """Read a picture as a BGR array, or raise ImageError with a sentence naming the file."""
-    import cv2
+MAX_FILE_BYTES = 200 * 1024 * 1024  # far above any photo of MAX_PIXELS
 
-    if not Path(path).is_file():
+
+def load_image(path: str):
+    """Read a picture as a BGR array, or raise ImageError with a sentence naming the file.
+
+    Its kind and pixel count are read from its header first, as the panel does for an upload:
+    a picture of over `MAX_PIXELS` is refused before it is decoded."""
+    import cv2
+    import numpy as np
+
+    from vision.pictures import MAX_PIXELS, header_size, kind_of
+
+    file = Path(path)
+    if not file.is_file():
         raise ImageError(f"{path}: no such file.")
-    image = cv2.imread(path, cv2.IMREAD_COLOR)
+    if file.stat().st_size > MAX_FILE_BYTES:
+        raise ImageError(f"{path}: larger than {MAX_FILE_BYTES // 2**20} MB; not a photo to read.")
+    data = file.read_bytes()
+    kind = kind_of(data)
+    if kind is None:
+        raise ImageError(f"{path}: not a picture that can be opened (use JPEG, PNG, WebP or BMP).")
+    size = header_size(data, kind)
+    if size is None:
+        raise ImageError(f"{path}: its size cannot be read; the file may be damaged.")
+    width, height = size
+    if width * height > MAX_PIXELS:
+        raise ImageError(
+            f"{path}: {width} x {height} pixels is more than {MAX_PIXELS // 1_000_000} "
+            "megapixels; scale it down first."
+        )
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     if image is None:
-        raise ImageError(f"{path}: not a picture that can be opened (use JPEG, PNG or similar).")
+        raise ImageError(f"{path}: not a picture that can be opened; the file may be damaged.")
     return image
 
 
@@ -53,10 +78,17 @@ def _load_all(paths: list[str]):
 
 def run_classify(args) -> int:
     from vision.classifier import TileClassifier
+    from vision.crops import CropError, as_bgr
 
     images = _load_all(args.images)
     if images is None:
         return 2
+    for path, image in zip(args.images, images, strict=True):
+        try:
+            as_bgr(image)
+        except CropError as error:
+            print(f"{path} cannot be classified: {error}", file=sys.stderr)
+            return 2
     results = TileClassifier().classify(images)
     rows = [
         {

@@ -14,6 +14,8 @@ from flask import Flask, g, jsonify, request
 
 from webui import db, i18n, security
 
+UPLOADS = ("/api/read/photo",)  # the one request whose body is a photo, not a little JSON
+
 
 def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(__name__)
@@ -36,11 +38,34 @@ def create_app(test_config: dict | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(days=30),
         EVENT_POLL_SECONDS=0.3,
         EVENT_STREAM_SECONDS=300,
+        STREAMS_PER_ADDRESS=4,  # live-update streams a phone may hold open (a few tabs)...
+        STREAMS_IN_ALL=40,  # ...and the whole table: each holds one of the server's threads
+        EXTRA_HOSTS=(),  # host names the operator adds (`serve --allow-host`)
+        # Every request but a photo upload is a small JSON body: a few KB at most.
+        BODY_LIMIT=64 * 1024,
+        WRONG_PINS_IN_ALL=20,  # wrong PINs a minute from all phones together before a pause
+        PREVIEW_BURST=20,  # score previews a phone may ask for at once...
+        PREVIEW_RATE=5.0,  # ...and a second after that (the hand page asks at most 4)
     )
     app.config.update(config)
+    if not app.config.get("ALLOWED_HOSTS"):
+        app.config["ALLOWED_HOSTS"] = security.own_host_names(app.config["EXTRA_HOSTS"])
     if not app.config["PIN"]:
         app.config["PIN"] = security.table_pin(data_dir)
+        app.config["PIN_IN_FILE"] = True  # `mahjong-table new-pin` may change it meanwhile
     app.json.ensure_ascii = False
+    from webui.events import EventHub
+
+    app.extensions["event_hub"] = EventHub(
+        app.config["DATABASE"],
+        float(app.config["EVENT_POLL_SECONDS"]),
+        app.config["STREAMS_PER_ADDRESS"],
+        app.config["STREAMS_IN_ALL"],
+        float(app.config["EVENT_STREAM_SECONDS"]),
+    )
+    app.extensions["preview_allowance"] = security.Allowance(
+        app.config["PREVIEW_BURST"], app.config["PREVIEW_RATE"]
+    )
 
     db.init_app(app)
 
@@ -60,15 +85,40 @@ def create_app(test_config: dict | None = None) -> Flask:
         g.lang = chosen
 
     @app.before_request
+    def refuse_foreign_host():
+        foreign = security.host_problem()
+        if foreign is not None:
+            return error("host_unknown", 400, host=foreign[:100])
+        return None
+
+    @app.before_request
+    def cap_body():
+        if request.path in UPLOADS:
+            return None
+        limit = app.config["BODY_LIMIT"]
+        request.max_content_length = limit  # a body sent without its length is cut here too
+        if (request.content_length or 0) > limit:
+            return error("body_too_big", 413, kb=limit // 1024)
+        return None
+
+    @app.before_request
     def refuse_cross_site():
         problem = security.csrf_problem()
         if problem:
             return error(problem, 403)
         return None
 
+    @app.after_request
+    def add_security_headers(response):
+        for name, value in security.SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response
+
     @app.errorhandler(413)
     def too_large(_error):
-        return error("picture_too_big", 413, mb=10)
+        if request.path in UPLOADS:
+            return error("picture_too_big", 413, mb=10)
+        return error("body_too_big", 413, kb=app.config["BODY_LIMIT"] // 1024)
 
     @app.errorhandler(404)
     def not_found(_error):

@@ -18,7 +18,8 @@ from flask import Blueprint, Response, current_app, g, jsonify, request
 from webui import error, i18n, rules, security, store, views
 from webui.db import get_db
 from webui.engine_text import engine_sentence
-from webui.validate import InputError, check_hand, check_setup
+from webui.events import frame
+from webui.validate import InputError, check_hand, check_setup, check_text
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -33,8 +34,18 @@ def needs_pin(view):
     return guarded
 
 
+def _json():
+    """The request's JSON, or None when it is not JSON (nested too deep to read included)."""
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:
+        return None
+    check_text(data)
+    return data
+
+
 def _body() -> dict:
-    data = request.get_json(silent=True)
+    data = _json()
     if not isinstance(data, dict):
         raise InputError("bad_json")
     return data
@@ -117,17 +128,20 @@ def table():
 
 
 def _undo_view(table) -> dict | None:
-    """The change an undo would cancel, and the button's words for it ("Undo: hand 10 added")."""
+    """The change an undo would cancel, the button's words for it ("Undo: hand 10 added"), and
+    `ends_session` when that change is starting this session."""
     event, number = table.undoable, table.undoable_number
     if event is None:
         return None
-    what = i18n.say(f"undo_{event.kind}", g.lang, n=number)
+    kind = "session_started" if table.undo_ends_session else event.kind
+    what = i18n.say(f"undo_{kind}", g.lang, n=number)
     return {
         "event": event.id,
         "kind": event.kind,
         "hand_id": event.hand_id,
         "number": number,
         "label": i18n.say("undo_what", g.lang, what=what),
+        "ends_session": table.undo_ends_session,
     }
 
 
@@ -187,31 +201,27 @@ def tiles():
 @bp.get("/events")
 def events():
     """Server-sent events: `table` with the new version whenever the record changes."""
-    database = current_app.config["DATABASE"]
-    poll = float(current_app.config["EVENT_POLL_SECONDS"])
+    hub = current_app.extensions["event_hub"]
+    address = request.remote_addr or "?"
+    if not hub.admit(address):
+        return error("too_many_streams", 503)
     seconds = float(current_app.config["EVENT_STREAM_SECONDS"])
 
     def stream():
-        from webui.db import connect
-
-        conn = connect(database)
-        try:
-            last, ends, beat = None, time.monotonic() + seconds, time.monotonic()
-            yield "retry: 1000\n\n"
-            while time.monotonic() < ends:
-                version = store.latest_event_id(conn)
-                if version != last:
-                    last = version
-                    yield f"event: table\ndata: {json.dumps({'version': version})}\n\n"
-                elif time.monotonic() - beat > 15:
-                    beat = time.monotonic()
-                    yield ": still here\n\n"
-                time.sleep(poll)
-        finally:
-            conn.close()
+        ends, seen = time.monotonic() + seconds, None
+        yield "retry: 1000\n\n"
+        while time.monotonic() < ends:
+            version = hub.wait(seen, timeout=15)
+            if version is None:
+                yield ": still here\n\n"
+            else:
+                seen = version
+                yield frame(version)
 
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-    return Response(stream(), mimetype="text/event-stream", headers=headers)
+    response = Response(stream(), mimetype="text/event-stream", headers=headers)
+    response.call_on_close(lambda: hub.leave(address))  # however the stream ends
+    return response
 
 
 # ---- the PIN -------------------------------------------------------------------------------
@@ -219,8 +229,9 @@ def events():
 
 @bp.post("/unlock")
 def unlock():
-    if security.too_many_wrong_pins(request.remote_addr or "?"):
-        return error("pin_pause", 429)
+    pause = security.pin_pause(request.remote_addr or "?")
+    if pause:
+        return error(pause, 429)
     pin = _body().get("pin", "")
     if not security.try_pin(str(pin)):
         return error("wrong_pin", 403, field="pin")
@@ -234,13 +245,16 @@ def lock():
 
 
 @bp.post("/pin")
+@needs_pin
 def new_pin():
-    if not security.is_host():
-        return error("host_only", 403)
+    """A new PIN, from an unlocked phone: every other phone is locked out and must give it."""
     from pathlib import Path
 
     pin = security.replace_pin(Path(current_app.config["DATA_DIR"]))
     current_app.config["PIN"] = pin
+    current_app.extensions.pop("pin_stamp", None)  # the file is read again, as it is now
+    security.forget_every_unlock()
+    security.announce_pin(pin)
     security.try_pin(pin)
     return jsonify({"ok": True, "pin": pin})
 
@@ -258,9 +272,9 @@ def join_qr():
     return Response(picture.getvalue(), mimetype="image/svg+xml")
 
 
-def join_url() -> str:
+def join_url(pin: str | None = None) -> str:
     base = current_app.config.get("JOIN_URL") or request.host_url.rstrip("/")
-    return f"{base}/join?pin={security.current_pin()}"
+    return f"{base}/join?pin={pin or security.current_pin()}"
 
 
 # ---- changing the table --------------------------------------------------------------------
@@ -287,6 +301,8 @@ def change_setup():
 @bp.post("/score")
 def score_preview():
     """Score a hand as it is being entered: the engine's answer per winner and the payments."""
+    if not current_app.extensions["preview_allowance"].take(request.remote_addr or "?"):
+        return error("preview_busy", 429)
     body = _body()
     hand = check_hand(body.get("hand"))
     session_id = _session_id()
@@ -377,7 +393,8 @@ def edit_hand(hand_id: int):
 @bp.delete("/hands/<int:hand_id>")
 @needs_pin
 def delete_hand(hand_id: int):
-    body = request.get_json(silent=True) or {}
+    body = _json()
+    body = body if isinstance(body, dict) else {}
     store.delete_hand(get_db(), _session_id(), hand_id, token=_token(body))
     return jsonify({"ok": True})
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, g, jsonify, request, send_file
 
+from vision.capture import hide_credentials
 from webui import images, security, store
 from webui.camera_status import STALL_SECONDS, describe
 from webui.db import get_db
@@ -35,6 +36,7 @@ class TableCamera:
 
     def __init__(self, source: str, clock=time.monotonic):
         self.source = source
+        self.shown_source = hide_credentials(source)  # what pages and logs may say
         self._feed = None
         self._lock = threading.Lock()
         self._jpeg: tuple[int, bytes] | None = None
@@ -50,15 +52,17 @@ class TableCamera:
 
                     self._feed = open_feed(self.source)
                 except Exception as problem:  # report it on the page, never crash the panel
-                    self._failure = f"{type(problem).__name__}: {problem}"
+                    self._failure = hide_credentials(f"{type(problem).__name__}: {problem}")
             return self._feed
 
     def status(self) -> dict:
         """The capture's status; a live picture that stopped changing is `stalled`."""
         feed = self._open()
         if feed is None:
-            return {"state": "failed", "message": self._failure, "source": self.source}
-        status = {"source": self.source, **feed.status_json()}
+            return {"state": "failed", "message": self._failure, "source": self.shown_source}
+        status = {"source": self.shown_source, **feed.status_json()}
+        for key in ("source", "message"):  # the capture's own words may quote the URL
+            status[key] = hide_credentials(status.get(key) or "")
         now, (count, since) = self._clock(), self._seen
         if status.get("frames") != count:
             self._seen = (status.get("frames"), now)
@@ -158,6 +162,10 @@ def camera_frame():
 
 @bp.get("/camera/stream")
 def camera_stream():
+    """The preview as MJPEG; it holds a thread while open, so it counts among the streams."""
+    hub, address = current_app.extensions["event_hub"], request.remote_addr or "?"
+    if not hub.admit(address):
+        return _refuse("too_many_streams", 503)
     camera = table_camera()
     seconds = current_app.config.get("EVENT_STREAM_SECONDS", 300)
 
@@ -170,7 +178,9 @@ def camera_stream():
                 yield b"--frame\r\nContent-Type: image/jpeg\r\n\r\n" + data + b"\r\n"
             time.sleep(0.1)
 
-    return Response(frames(), mimetype="multipart/x-mixed-replace; boundary=frame")
+    response = Response(frames(), mimetype="multipart/x-mixed-replace; boundary=frame")
+    response.call_on_close(lambda: hub.leave(address))
+    return response
 
 
 @bp.get("/pictures/<name>")

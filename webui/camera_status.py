@@ -14,6 +14,7 @@ import math
 import re
 import time
 
+from vision.capture import hide_credentials
 from webui import i18n
 
 STATES = ("connecting", "live", "demo", "reconnecting", "stalled", "ended", "stopped", "failed")
@@ -93,8 +94,8 @@ def describe(status: dict, lang: str, now: float | None = None) -> str:
     """The sentence for a status of `TableCamera.status` (state, message, source, retry_in...)."""
     now = time.time() if now is None else now
     state = status.get("state") if status.get("state") in STATES else "connecting"
-    source = source_name(str(status.get("source") or ""), lang)
-    message = str(status.get("message") or "")
+    source = source_name(hide_credentials(status.get("source") or ""), lang)
+    message = hide_credentials(status.get("message") or "")
     values = {"source": source}
     if state == "reconnecting":
         found = _RETRY.fullmatch(message)

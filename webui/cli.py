@@ -1,4 +1,4 @@
-"""Commands of the panel: `mahjong-table serve`."""
+"""Commands of the panel: `mahjong-table serve` and `mahjong-table new-pin`."""
 
 from __future__ import annotations
 
@@ -19,6 +19,16 @@ def register(commands) -> None:
     serve.add_argument("--host", default="127.0.0.1", help="0.0.0.0 lets phones on the Wi-Fi join")
     serve.add_argument("--port", type=int, default=5000)
     serve.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help=(
+            "another name phones use to reach this computer (repeatable); loopback, this"
+            " computer's name and its LAN address are always accepted, any other is refused"
+        ),
+    )
+    serve.add_argument(
         "--data",
         default=DEFAULT_DATA,
         metavar="DIR",
@@ -34,6 +44,19 @@ def register(commands) -> None:
         ),
     )
     serve.set_defaults(handler=run_serve)
+
+    new_pin = commands.add_parser(
+        "new-pin",
+        help="choose a new table PIN (every phone is locked out until it gives the new one)",
+        description=(
+            "Choose a new table PIN, from the computer that runs the panel. A running panel takes"
+            " it at once and prints it with its join link; every phone must give it again."
+        ),
+    )
+    new_pin.add_argument(
+        "--data", default=DEFAULT_DATA, metavar="DIR", help="the panel's data folder"
+    )
+    new_pin.set_defaults(handler=run_new_pin)
 
 
 def lan_address() -> str | None:
@@ -51,21 +74,49 @@ def lan_address() -> str | None:
     return None
 
 
+def run_new_pin(args) -> int:
+    from pathlib import Path
+
+    from webui import db, security
+
+    data = Path(args.data)
+    if not (data / "table.sqlite3").exists():
+        print(f"{data} holds no table panel's data; give its folder with --data.", file=sys.stderr)
+        return 2
+    pin = security.replace_pin(data)
+    conn = db.connect(data / "table.sqlite3")
+    try:
+        db.migrate(conn)
+        conn.execute("DELETE FROM unlocked_phone")
+    finally:
+        conn.close()
+    print(f"New table PIN: {pin}  (every phone must give it again; a running panel shows it)")
+    return 0
+
+
 def run_serve(args) -> int:
     import signal
 
     import segno
-    from werkzeug.serving import make_server
 
     from webui import create_app
+    from webui.serving import make_server
 
     shown_host = args.host
     if args.host in ("0.0.0.0", "::"):
         shown_host = lan_address() or "127.0.0.1"
     join_base = f"http://{shown_host}:{args.port}"
-    app = create_app({"DATA_DIR": args.data, "CAMERA": args.camera, "JOIN_URL": join_base})
+    extra_hosts = [*args.allow_host, shown_host]
+    app = create_app(
+        {
+            "DATA_DIR": args.data,
+            "CAMERA": args.camera,
+            "JOIN_URL": join_base,
+            "EXTRA_HOSTS": extra_hosts,
+        }
+    )
     try:
-        server = make_server(args.host, args.port, app, threaded=True)
+        server = make_server(app, args.host, args.port)
     except OSError as problem:
         print(
             f"Cannot listen on {args.host}:{args.port} ({problem.strerror or problem})."
@@ -73,7 +124,6 @@ def run_serve(args) -> int:
             file=sys.stderr,
         )
         return 2
-    server.daemon_threads = True
     pin = app.config["PIN"]
     join = f"{join_base}/join?pin={pin}"
     print(f"Table panel: http://127.0.0.1:{args.port}  (data in {app.config['DATA_DIR']})")
@@ -89,10 +139,11 @@ def run_serve(args) -> int:
 
     signal.signal(signal.SIGTERM, stop)
     try:
-        server.serve_forever()
+        server.run()  # returns on Ctrl+C or SIGTERM, once its threads have stopped
     except KeyboardInterrupt:
-        print("Panel stopped; every confirmed hand is saved.", file=sys.stderr)
+        pass
     finally:
-        server.server_close()
+        server.close()
         app.extensions["table_camera"].close()
+    print("Panel stopped; every confirmed hand is saved.", file=sys.stderr)
     return 0

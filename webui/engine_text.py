@@ -167,6 +167,19 @@ ROWS: tuple[tuple[str, str], ...] = (
         "{field}: {count}글자나 됩니다. 어떤 손패보다도 훨씬 깁니다.",
     ),
     (
+        r"situations lists (?P<count>\d+) entries; there are only (?P<count2>\d+) situations\.",
+        "상황 목록에 {count}개가 있습니다. 상황은 {count2}가지뿐입니다.",
+    ),
+    (
+        r"players\[(?P<n>\d+)\] is (?P<count>\d+) characters long; a name has at most "
+        r"(?P<count2>\d+)\.",
+        "참가자 이름({n}번)이 {count}글자입니다. 이름은 최대 {count2}글자입니다.",
+    ),
+    (
+        r"A record holds at most (?P<count2>\d+) hands; this one has (?P<count>\d+)\.",
+        "기록에는 최대 {count2}국까지 담을 수 있습니다. 이 기록은 {count}국입니다.",
+    ),
+    (
         _FIELD + r' must be tiles written as text, like "123m456p11z", not ' + _VALUE + r"\.",
         '{field}: "123m456p11z"처럼 글자로 쓴 패여야 합니다 (받은 것: {value}).',
     ),
@@ -379,6 +392,7 @@ def _describe(value: str, context: dict) -> str:
 
 _VALUES = (
     (r"nothing \(null\)", "빈 값(null)"),
+    (r"a number far too large", "너무 큰 숫자"),
     (r"the number (.+)", "숫자 {}"),
     (r'the text "(.*)"', '글자 "{}"'),
     (r"a list", "목록"),

@@ -197,6 +197,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "undo_hand_added": ("hand {n} added", "{n}국 추가"),
     "undo_hand_edited": ("hand {n} edited", "{n}국 수정"),
     "undo_hand_deleted": ("hand {n} deleted", "{n}국 삭제"),
+    "undo_session_setup": ("the setup change", "설정 변경"),
+    "undo_session_started": ("starting this session", "이 세션 시작"),
     "delete_confirm": (
         "Delete hand {n}? Every hand after it is derived again.",
         "{n}국을 삭제할까요? 이후의 모든 판이 다시 계산됩니다.",
@@ -281,9 +283,34 @@ TEXT: dict[str, tuple[str, str]] = {
         "Too many wrong PINs from this phone; wait a minute.",
         "잘못된 PIN이 너무 많습니다. 1분 뒤에 다시 시도하세요.",
     ),
+    "pin_pause_all": (
+        "Too many wrong PINs at this table; unlocking is paused for a minute.",
+        "이 테이블에 잘못된 PIN이 너무 많습니다. 1분 동안 잠금 해제가 멈춥니다.",
+    ),
     "host_only": (
         "Only the computer that runs the panel can do this.",
         "패널을 실행하는 컴퓨터에서만 할 수 있습니다.",
+    ),
+    "host_unknown": (
+        "This panel does not answer to the name {host}; open it by the address shown on the"
+        " table's computer.",
+        "이 패널은 {host} 이름으로 열 수 없습니다. 테이블 컴퓨터에 표시된 주소로 여세요.",
+    ),
+    "body_too_big": (
+        "The request is larger than {kb} KB; nothing was changed.",
+        "요청이 {kb}KB보다 큽니다. 아무것도 바뀌지 않았습니다.",
+    ),
+    "preview_busy": (
+        "Too many score previews from this phone; wait a moment.",
+        "이 휴대폰의 점수 미리보기 요청이 너무 많습니다. 잠시 기다리세요.",
+    ),
+    "text_broken": (
+        "{field} holds text that is not valid Unicode (half of a character pair).",
+        "{field}에 올바르지 않은 유니코드 글자(짝이 없는 반쪽 글자)가 있습니다.",
+    ),
+    "too_many_streams": (
+        "Too many live updates are open; this page will refresh itself instead.",
+        "실시간 연결이 너무 많습니다. 이 페이지는 대신 스스로 새로 고칩니다.",
     ),
     "bad_json": ("The request is not valid JSON.", "요청이 올바른 JSON이 아닙니다."),
     "field_missing": ("{field} is missing.", "{field} 항목이 없습니다."),

@@ -1,16 +1,17 @@
 """Checking a photo sent from a phone before anything decodes it.
 
 The kind is judged by the file's first bytes, never by its name; the pixel count is read from the
-header, so a small file that would unpack into a huge picture is refused before it is decoded.
+header (`vision.pictures`), so a small file that would unpack into a huge picture is refused
+before it is decoded.
 Each refusal is an i18n key with the values its sentence needs.
 """
 
 from __future__ import annotations
 
-import struct
+from vision.pictures import MAX_PIXELS, header_size, kind_of
 
 MAX_BYTES = 10 * 1024 * 1024
-MAX_PIXELS = 50_000_000  # a 48-megapixel phone photo still fits
+KINDS = ("jpeg", "png", "webp")  # what a phone's camera or gallery sends
 MAX_SIDE = 1600  # pictures are scaled down to this longest side before reading
 
 
@@ -20,58 +21,6 @@ class PictureError(Exception):
         self.key, self.values = key, values
 
 
-def kind_of(data: bytes) -> str | None:
-    if data[:3] == b"\xff\xd8\xff":
-        return "jpeg"
-    if data[:8] == b"\x89PNG\r\n\x1a\n":
-        return "png"
-    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
-        return "webp"
-    return None
-
-
-def _png_size(data: bytes) -> tuple[int, int] | None:
-    if len(data) < 24 or data[12:16] != b"IHDR":
-        return None
-    width, height = struct.unpack(">II", data[16:24])
-    return width, height
-
-
-def _jpeg_size(data: bytes) -> tuple[int, int] | None:
-    at = 2
-    while at + 9 < len(data):
-        if data[at] != 0xFF:
-            return None
-        marker = data[at + 1]
-        if marker == 0xFF:  # fill byte
-            at += 1
-            continue
-        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
-            at += 2
-            continue
-        (length,) = struct.unpack(">H", data[at + 2 : at + 4])
-        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-            height, width = struct.unpack(">HH", data[at + 5 : at + 9])
-            return width, height
-        at += 2 + length
-    return None
-
-
-def _webp_size(data: bytes) -> tuple[int, int] | None:
-    chunk = data[12:16]
-    if chunk == b"VP8 " and len(data) >= 30:
-        width, height = struct.unpack("<HH", data[26:30])
-        return width & 0x3FFF, height & 0x3FFF
-    if chunk == b"VP8L" and len(data) >= 25:
-        bits = int.from_bytes(data[21:25], "little")
-        return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
-    if chunk == b"VP8X" and len(data) >= 30:
-        width = int.from_bytes(data[24:27], "little") + 1
-        height = int.from_bytes(data[27:30], "little") + 1
-        return width, height
-    return None
-
-
 def check(data: bytes) -> tuple[str, int, int]:
     """(kind, width, height) of an acceptable photo, or PictureError saying what is wrong."""
     if not data:
@@ -79,9 +28,9 @@ def check(data: bytes) -> tuple[str, int, int]:
     if len(data) > MAX_BYTES:
         raise PictureError("picture_too_big", mb=MAX_BYTES // (1024 * 1024))
     kind = kind_of(data)
-    if kind is None:
+    if kind not in KINDS:
         raise PictureError("picture_kind")
-    size = {"jpeg": _jpeg_size, "png": _png_size, "webp": _webp_size}[kind](data)
+    size = header_size(data, kind)
     if size is None or min(size) < 1:
         raise PictureError("picture_damaged")
     width, height = size

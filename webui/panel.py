@@ -86,7 +86,7 @@ def setup():
 def join():
     """The QR code's link: `?pin=` unlocks this browser at once; without it, a PIN form."""
     pin = request.args.get("pin")
-    allowed = not security.too_many_wrong_pins(request.remote_addr or "?")
+    allowed = not security.pin_pause(request.remote_addr or "?")
     if pin and allowed and security.try_pin(pin):
         return redirect("/")
     host = security.is_host()
@@ -111,4 +111,7 @@ def language(code: str):
 
 @bp.app_context_processor
 def shared_context():
-    return {"app_name": "mahjong-table", "camera_source": current_app.config.get("CAMERA")}
+    from vision.capture import hide_credentials
+
+    source = hide_credentials(current_app.config.get("CAMERA") or "")
+    return {"app_name": "mahjong-table", "camera_source": source}

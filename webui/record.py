@@ -6,7 +6,9 @@ Events, oldest first, each a row of the `event` table:
 - `hand_added`: one hand of CONTRACT 5 (`hand`), and the picture it was read from, if any;
 - `hand_edited`: the new content of the hand `hand_id`;
 - `hand_deleted`: the hand `hand_id` is gone;
-- `undo`: cancels the change event `body.cancels` (an add, edit or delete of a hand).
+- `undo`: cancels the change event `body.cancels`: an add, edit or delete of a hand, a corrected
+  setup, or the session's first setup, which undoes starting the session (the table goes back to
+  the session before; this one stays in the database).
 
 `fold` gives a `Table`; `Table.record()` is the CONTRACT 5 record that `engine.replay` answers, and
 history, settlement and export all read that one fold.
@@ -16,8 +18,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-
-HAND_CHANGES = ("hand_added", "hand_edited", "hand_deleted")
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,12 @@ class Table:
     version: int = 0  # id of the newest event folded
     undoable: Event | None = None  # the change an undo would cancel now
     undoable_number: int | None = None  # its hand's number (a deleted hand's, where it stood)
+    started_by: int | None = None  # id of the event that started the session
+
+    @property
+    def undo_ends_session(self) -> bool:
+        """Whether undoing now would undo starting this session."""
+        return self.undoable is not None and self.undoable.id == self.started_by
 
     def record(self, extra_hand: dict | None = None, replace: dict | None = None) -> dict:
         """The CONTRACT 5 record, `extra_hand` appended or `replace` ({id: hand}) swapped in."""
@@ -80,12 +86,14 @@ def fold(session_id: int, events: list[Event]) -> Table:
     """Replay the events of one session, oldest first, into its current table."""
     cancelled = {e.body["cancels"] for e in events if e.kind == "undo"}
     table = Table(session_id=session_id, setup={})
+    table.started_by = events[0].id if events else None
     for event in events:
         table.version = max(table.version, event.id)
         if event.id in cancelled or event.kind == "undo":
             continue
         if event.kind == "session_setup":
             table.setup = event.body["setup"]
+            table.undoable, table.undoable_number = event, None
             continue
         number = None
         if event.kind == "hand_added":

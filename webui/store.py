@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 from datetime import UTC, datetime
 
 from webui import rules
-from webui.record import HAND_CHANGES, Event, Table, fold
+from webui.record import Event, Table, fold
 
 
 class RecordError(Exception):
@@ -38,7 +39,14 @@ def now() -> str:
 
 
 def current_session(db: sqlite3.Connection) -> int | None:
-    row = db.execute("SELECT id FROM table_session ORDER BY id DESC LIMIT 1").fetchone()
+    """The newest session whose start has not been undone (an undo of its first event)."""
+    row = db.execute(
+        "SELECT s.id FROM table_session AS s WHERE NOT EXISTS ("
+        " SELECT 1 FROM event AS u WHERE u.session_id = s.id AND u.kind = 'undo'"
+        " AND json_extract(u.body, '$.cancels') ="
+        " (SELECT MIN(e.id) FROM event AS e WHERE e.session_id = s.id))"
+        " ORDER BY s.id DESC LIMIT 1"
+    ).fetchone()
     return row["id"] if row else None
 
 
@@ -59,6 +67,11 @@ def latest_event_id(db: sqlite3.Connection) -> int:
     return row["v"]
 
 
+# Writers of this process queue here first: SQLite's own wait for its lock retries after growing
+# sleeps (up to 100 ms each), which left some of 20 phones confirming at once waiting seconds.
+_writers = threading.Lock()
+
+
 class _Write:
     """`with _Write(db) as db:` one IMMEDIATE transaction, rolled back on any error."""
 
@@ -66,11 +79,19 @@ class _Write:
         self.db = db
 
     def __enter__(self) -> sqlite3.Connection:
-        self.db.execute("BEGIN IMMEDIATE")
+        _writers.acquire()
+        try:
+            self.db.execute("BEGIN IMMEDIATE")  # still the lock against other processes
+        except BaseException:
+            _writers.release()
+            raise
         return self.db
 
     def __exit__(self, kind, error, trace) -> None:
-        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+        try:
+            self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+        finally:
+            _writers.release()
 
 
 def _append(db, session_id, kind, body, hand_id=None, token=None) -> int:
@@ -176,18 +197,21 @@ def delete_hand(db, session_id: int, hand_id: int, token=None) -> None:
 
 
 def undo(db, session_id: int, expected: int | None, token=None) -> Event | None:
-    """Cancel the newest hand change, if it is still the one the phone saw (`expected`)."""
+    """Cancel the newest change (a hand's, a setup's, or starting the session), if it is still
+    the one the phone saw (`expected`). Undoing a session's start brings back the one before."""
     with _Write(db):
         if _seen(db, token):
             return None
         events = _events(db, session_id)
-        target = fold(session_id, events).undoable
-        if target is None or target.kind not in HAND_CHANGES:
+        table = fold(session_id, events)
+        target = table.undoable
+        if target is None:
             raise RecordError("nothing_to_undo", 409)
         if expected is not None and expected != target.id:
             raise RecordError("undo_moved_on", 409)
-        cancel = Event(0, "undo", target.hand_id, {"cancels": target.id}, now())
-        _check(fold(session_id, [*events, cancel]).record())
+        if not table.undo_ends_session:
+            cancel = Event(0, "undo", target.hand_id, {"cancels": target.id}, now())
+            _check(fold(session_id, [*events, cancel]).record())
         _append(db, session_id, "undo", {"cancels": target.id}, hand_id=target.hand_id, token=token)
         return target
 

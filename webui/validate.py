@@ -7,8 +7,12 @@ word (its replay of the record with the hand in place). Each refusal names the f
 from __future__ import annotations
 
 import math
+import re
 
 from webui import rules
+
+# Half of a UTF-16 pair (JSON's "\ud800"): valid JSON, but no text a database or page can hold.
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class InputError(Exception):
@@ -20,6 +24,23 @@ class InputError(Exception):
 def _wrong(field: str, why: str) -> InputError:
     """`why` is an i18n key (a short reason in both languages) or a list of allowed values."""
     return InputError("field_wrong", field=field, why=why)
+
+
+def check_text(body) -> None:
+    """Refuse a body with text that is not Unicode, naming the field that holds it."""
+    pending = [(body, "")]
+    while pending:  # a loop, not recursion: a body may be nested as deep as JSON allows
+        value, where = pending.pop()
+        if isinstance(value, str):
+            if _LONE_SURROGATE.search(value):
+                raise InputError("text_broken", field=where or "body")
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if _LONE_SURROGATE.search(key):
+                    raise InputError("text_broken", field=where or "body")
+                pending.append((item, f"{where}.{key}" if where else key))
+        elif isinstance(value, list):
+            pending.extend((item, f"{where}[{i}]") for i, item in enumerate(value))
 
 
 def check_setup(setup) -> dict:

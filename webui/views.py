@@ -173,6 +173,17 @@ def export_json(derived: Derived) -> dict:
     }
 
 
+# A spreadsheet runs a cell that starts with one of these as a formula (`=HYPERLINK(...)`).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value):
+    """A text cell as plain text: a leading ' keeps a name like `=1+2` from being run."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def csv_header(players: list[str], lang: str) -> list[str]:
     """The CSV's column names in the phone's language, a column per player for each amount."""
     columns = ["hand", "round", "dealer", "result", "winners", "discarder", "total_points"]
@@ -184,9 +195,7 @@ def csv_header(players: list[str], lang: str) -> list[str]:
 
 def export_csv(derived: Derived, lang: str = "en") -> str:
     players = derived.table.setup["players"]
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(csv_header(players, lang))
+    rows = [csv_header(players, lang)]
     for row in history(derived):
         hand = row["hand"]
         winners = ";".join(
@@ -195,11 +204,13 @@ def export_csv(derived: Derived, lang: str = "en") -> str:
         discarder = hand.get("discarder")
         totals = ";".join(str(a.get("total", "")) for a in row["answers"])
         result = hand["result"] + (f":{hand['kind']}" if hand.get("kind") else "")
-        writer.writerow(
+        rows.append(
             [row["number"], row["round"], players[row["dealer"]], result, winners]
             + [players[discarder] if isinstance(discarder, int) else "", totals]
             + row["payments"]
             + row["horse_payments"]
             + row["running"]
         )
+    out = io.StringIO()
+    csv.writer(out).writerows([[_cell(value) for value in row] for row in rows])
     return out.getvalue()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.errors import RequestError, describe_value
+from engine.errors import RequestError, describe_value, shorten
 from engine.rules.base import Profile, Ruleset
 from engine.rules.guide import GUIDE
 from engine.rules.standard import STANDARD
@@ -38,7 +38,7 @@ def ruleset(name: object = "standard", options: object = None) -> Ruleset:
             others = [p.name for p in PROFILES.values() if key in _KNOWN_OPTIONS[p.name]]
             where = f" (only the {others[0]} profile has it)" if others else ""
             raise RequestError(
-                f"The {name} profile has no house option '{key}'{where}; "
+                f"The {name} profile has no house option '{shorten(key)}'{where}; "
                 f"it knows: {', '.join(known)}.",
                 "options",
             )

@@ -72,6 +72,15 @@ def phone_page(browser, **options):
     page = context.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    # a script, style or picture the Content-Security-Policy blocked
+    page.on(
+        "console",
+        lambda message: (
+            problems.append(f"blocked: {message.text}")
+            if "Content Security Policy" in message.text
+            else None
+        ),
+    )
     page.problems = problems
     return page
 
@@ -84,8 +93,13 @@ def shoot(page, name: str, part: str | None = None) -> Path:
     if part is None:
         page.screenshot(path=str(path), full_page=True)
     else:
-        overlays = "#message, .actions.sticky, .tabs { visibility: hidden !important; }"
-        page.locator(part).screenshot(path=str(path), animations="disabled", style=overlays)
+        # hidden through the DOM: a style sheet injected for the screenshot would be blocked by
+        # the page's Content-Security-Policy
+        overlays = "#message, .actions.sticky, .tabs"
+        show = "(nodes, value) => nodes.forEach((n) => n.style.setProperty('visibility', value))"
+        page.locator(overlays).evaluate_all(show, "hidden")
+        page.locator(part).screenshot(path=str(path), animations="disabled")
+        page.locator(overlays).evaluate_all(show, "")
     return path
 
 

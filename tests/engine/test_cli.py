@@ -72,3 +72,41 @@ def test_python_dash_m_engine_is_the_same_command():
         capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert result.returncode == 0 and json.loads(result.stdout) == ANSWER
+
+
+def run_bytes(stdin: bytes):
+    return subprocess.run(
+        [sys.executable, "-m", "mahjong_table", "score", "--json"],
+        input=stdin, capture_output=True, timeout=60,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("stdin", "words"),
+    [
+        (b'{"hand": ' + b"9" * 5000 + b"}", "more than 4300 digits"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b'{"hand": "\\ud800", "win_tile": "1m", "win": "self_draw", "seat": "E", "round": "E"}',
+         "not part of a tile code"),
+        (b'{"hand": "123m\xff\xfe"}', "not UTF-8 text: byte 0xff at position 14"),
+        (b'{"hand": "\xed\xa0\x80"}', "not UTF-8 text"),
+    ],
+)  # fmt: skip
+def test_hostile_input_gets_a_sentence_and_stdout_stays_utf8_json(stdin, words):
+    result = run_bytes(stdin)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr == b""
+    answer = json.loads(result.stdout.decode("utf-8"))  # strict: valid UTF-8 only
+    assert answer["ok"] is False and words in answer["error"], answer
+
+
+def test_a_lone_surrogate_in_the_summary_is_written_escaped():
+    stdin = b'{"hand": "\\ud800", "win_tile": "1m", "win": "self_draw", "seat": "E", "round": "E"}'
+    result = subprocess.run(
+        [sys.executable, "-m", "mahjong_table", "score"],
+        input=stdin,
+        capture_output=True,
+        timeout=60,
+    )
+    assert result.returncode == 2 and result.stderr == b""
+    assert "\\ud800" in result.stdout.decode("utf-8")

@@ -90,11 +90,55 @@ CASES = [
 @pytest.mark.parametrize(("req", "field", "words"), CASES)
 def test_bad_requests_get_a_sentence_naming_the_field(req, field, words):
     answer = engine.score(req)
-    assert answer["ok"] is False and set(answer) == {"ok", "error", "field"}
+    assert answer["ok"] is False and {"ok", "error", "field"} <= set(answer)
+    assert set(answer) <= {"ok", "error", "field", "code", "params"}
     assert answer["field"] == field, answer
     if words:
         assert words in answer["error"], answer["error"]
     assert answer["error"].endswith(".")  # a whole sentence
+
+
+LONG = " " * 5_000_000 + "9p"  # parses as one tile, if read at all
+
+
+@pytest.mark.parametrize(
+    ("req", "field"),
+    [
+        (bad(win_tile=LONG), "win_tile"),
+        (bad(hand=LONG), "hand"),
+        (bad(flowers=LONG), "flowers"),
+        (bad(melds=[{"kind": "pung", "tiles": LONG, "from": "W"}]), "melds"),
+    ],
+)
+def test_a_huge_text_is_refused_with_a_code_naming_the_field(req, field):
+    answer = engine.score(req)
+    assert answer["ok"] is False and answer["field"] == field
+    assert answer["code"] == "too_long"
+    assert answer["params"] == {"field": field, "length": len(LONG), "limit": 255}
+    assert f"{len(LONG)} characters long" in answer["error"]
+
+
+def test_a_long_list_of_situations_is_refused():
+    answer = engine.score(bad(situations=["last_tile"] * 100_000))
+    assert (answer["field"], answer["code"]) == ("situations", "too_many")
+    assert answer["params"]["count"] == 100_000
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"win": 10**5000}, "win"),
+        ({"seat": -(10**5000)}, "seat"),
+        ({"options": {"pin_specials": 10**5000}}, "options"),
+        ({"x" * 100_000: 1}, None),
+    ],
+)
+def test_a_number_of_thousands_of_digits_or_a_huge_name_gets_a_short_sentence(changes, field):
+    answer = engine.score({**GOOD, **changes})
+    assert answer["ok"] is False
+    assert len(answer["error"]) < 300
+    if field:
+        assert answer["field"] == field
 
 
 @pytest.mark.parametrize("req", [None, [], "hand", 5, True])

@@ -220,3 +220,30 @@ def test_bad_records_answer_without_a_hand_index(bad, words):
     answer = engine.replay(bad)
     assert answer["ok"] is False and answer["hand"] is None
     assert words in answer["error"]
+
+
+@pytest.mark.parametrize("options", [[], "pin_specials", 3, True])
+@pytest.mark.parametrize("table_options", [{}, {"pin_specials": True}])
+def test_a_hands_options_that_are_not_an_object_get_a_sentence(options, table_options):
+    hand = drawn(0, {**SIMPLE, "options": options})
+    answer = engine.replay(record(hand, options=table_options))
+    assert answer["ok"] is False and answer["hand"] == 0
+    assert "options must be an object" in answer["error"]
+
+
+def test_a_huge_winning_tile_is_refused_with_its_code_and_field():
+    hand = drawn(0, {**SIMPLE, "win_tile": " " * 5_000_000 + "1m"})
+    answer = engine.replay(record(hand))
+    assert answer["ok"] is False and answer["hand"] == 0
+    assert answer["code"] == "too_long" and answer["params"]["field"] == "win_tile"
+
+
+def test_a_huge_name_and_too_many_hands_are_refused():
+    long_name = engine.replay(record(players=["x" * 10_000, "b", "c", "d"]))
+    assert long_name["code"] == "too_long" and long_name["params"]["field"] == "players[0]"
+    many = engine.replay(record(*[{"result": "draw"}] * 1001))
+    assert many["code"] == "too_many" and many["params"] == {
+        "field": "hands",
+        "count": 1001,
+        "limit": 1000,
+    }

@@ -109,6 +109,15 @@ def test_source_names():
     assert not capture.make_source("table.mp4").live
 
 
+def test_a_stream_is_named_without_its_password():
+    source = capture.make_source("rtsp://admin:secret@192.168.0.5:8554/live")
+    assert source.name == "rtsp://***@192.168.0.5:8554/live"
+    assert source.target == "rtsp://admin:secret@192.168.0.5:8554/live"  # still opened with it
+    assert (
+        capture.hide_credentials("rtsp://192.168.0.5/live?x=a@b") == "rtsp://192.168.0.5/live?x=a@b"
+    )
+
+
 def test_feed_gives_latest_frame_status_and_still_frames(tmp_path):
     for i in range(3):
         cv2.imwrite(str(tmp_path / f"{i}.png"), picture(70))

@@ -142,3 +142,51 @@ def test_every_state_has_a_sentence_in_both_languages(state):
 def test_a_reason_no_row_knows_is_shown_as_the_capture_wrote_it():
     status = {"state": "stopped", "source": "camera 0", "message": "The lens fell off."}
     assert describe(status, "ko", now=0) == "카메라가 멈췄습니다: The lens fell off."
+
+
+SECRET_STREAM = "http://admin:s3cret@127.0.0.1:9/video"
+
+
+def test_a_stream_password_is_never_shown(tmp_path):
+    app = create_app({"DATA_DIR": str(tmp_path / "data"), "PIN": PIN, "CAMERA": SECRET_STREAM})
+    try:
+        client = app.test_client()
+        ends = time.monotonic() + 15
+        status = client.get("/camera/status")
+        while status.get_json()["state"] == "connecting" and time.monotonic() < ends:
+            time.sleep(0.2)
+            status = client.get("/camera/status")
+        assert status.get_json()["state"] != "connecting"
+        shown = status.get_data(as_text=True) + client.get("/hand").get_data(as_text=True)
+        assert "s3cret" not in shown and "admin" not in shown
+        assert "http://***@127.0.0.1:9/video" in status.get_json()["text"]
+    finally:
+        app.extensions["table_camera"].close()
+
+
+class TalkativeFeed:
+    """A capture whose own message quotes the URL it was given, password and all."""
+
+    def status_json(self) -> dict:
+        message = f"Capture stopped: cannot open {SECRET_STREAM}."
+        return {"source": SECRET_STREAM, "state": "stopped", "message": message, "frames": 0}
+
+
+def test_the_status_json_hides_a_password_the_capture_quoted():
+    camera = TableCamera(SECRET_STREAM)
+    camera._feed = TalkativeFeed()
+    status = camera.status()
+    assert "s3cret" not in str(status) and "s3cret" not in describe(status, "en")
+
+
+@pytest.mark.parametrize("state", ["reconnecting", "stopped", "failed"])
+def test_a_sentence_about_a_source_hides_its_password(state):
+    status = {
+        "state": state,
+        "source": "rtsp://cam:pa@ss@table.local/live",
+        "message": "rtsp://cam:pa@ss@table.local/live could not be opened.",
+    }
+    for lang in ("en", "ko"):
+        sentence = describe(status, lang, now=0)
+        assert "pa@ss" not in sentence and "cam:" not in sentence
+        assert "rtsp://***@table.local/live" in sentence

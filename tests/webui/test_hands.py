@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import copy
+import csv
+import io
 import threading
 
-from tests.webui.conftest import DISCARD_WIN, PLAYERS, Phone, self_draw
+from tests.webui.conftest import DISCARD_WIN, PLAYERS, SETUP, Phone, self_draw
 
 
 def test_a_confirmed_hand_moves_the_totals_as_the_engine_says(table):
@@ -175,9 +177,51 @@ def test_undo_removes_the_last_hand_then_the_one_before(table):
     assert table.table()["hands"] == 1
     assert table.post("/api/undo", {}).status_code == 200
     assert table.table()["hands"] == 0
+    assert table.table()["undo"]["ends_session"] is True
+    assert table.post("/api/undo", {}).status_code == 200  # starting the session, too
+    assert table.table()["session"] is None
     refused = table.post("/api/undo", {})
     assert refused.status_code == 409
-    assert refused.get_json()["error"] == "There is nothing to undo."
+    assert refused.get_json()["error"] == "Set up a session first."
+
+
+def test_starting_a_new_session_can_be_undone_and_the_old_one_comes_back(table):
+    table.add(DISCARD_WIN)
+    old = table.table()["session"]["id"]
+    renamed = {**SETUP, "players": ["Ann", "Bo", "Cy", "Di"]}
+    assert table.post("/api/session", {"setup": renamed}).status_code == 201
+    new = table.table()
+    assert new["session"]["id"] != old and new["hands"] == 0
+    assert new["undo"]["ends_session"] is True and new["undo"]["kind"] == "session_setup"
+    assert table.post("/api/undo", {"expected": new["undo"]["event"]}).status_code == 200
+    back = table.table()
+    assert back["session"]["id"] == old and back["hands"] == 1
+    assert back["session"]["setup"]["players"] == PLAYERS
+    assert back["undo"]["kind"] == "hand_added" and back["undo"]["ends_session"] is False
+    history = table.get("/api/history").get_json()
+    assert [row["id"] for row in history["hands"]] == [back["undo"]["event"]]
+
+
+def test_the_session_undone_stays_in_the_record(table, app):
+    assert table.post("/api/session", {"setup": SETUP}).status_code == 201
+    assert table.post("/api/undo", {}).status_code == 200
+    from webui.db import connect
+
+    conn = connect(app.config["DATABASE"])
+    try:
+        sessions = conn.execute("SELECT COUNT(*) FROM table_session").fetchone()[0]
+        undos = conn.execute("SELECT COUNT(*) FROM event WHERE kind = 'undo'").fetchone()[0]
+    finally:
+        conn.close()
+    assert (sessions, undos) == (2, 1)
+
+
+def test_a_corrected_setup_can_be_undone(table):
+    renamed = {**SETUP, "players": ["Ann", "Bo", "Cy", "Di"]}
+    assert table.put("/api/session", {"setup": renamed}).status_code == 200
+    assert table.table()["undo"]["ends_session"] is False
+    assert table.post("/api/undo", {}).status_code == 200
+    assert table.table()["session"]["setup"]["players"] == PLAYERS
 
 
 def test_undo_refuses_when_another_phone_changed_the_table_meanwhile(table):
@@ -235,3 +279,19 @@ def test_a_hand_needs_a_session(phone):
     response = phone.post("/api/hands", {"hand": {"result": "draw"}, "expected_hands": 0})
     assert response.status_code == 409
     assert response.get_json()["error"] == "Set up a session first."
+
+
+def test_the_csv_export_keeps_formula_like_names_as_text(phone):
+    players = ["=1+2", "@SUM(A1)", "+cmd", "-Do-yun"]
+    assert phone.post("/api/session", {"setup": {**SETUP, "players": players}}).status_code == 201
+    phone.add(DISCARD_WIN)
+    text = phone.get("/api/export.csv").get_data(as_text=True).lstrip("\ufeff")
+    header, first = list(csv.reader(io.StringIO(text)))[:2]
+    assert header[7:11] == [
+        "'=1+2 payment",
+        "'@SUM(A1) payment",
+        "'+cmd payment",
+        "'-Do-yun payment",
+    ]
+    assert first[2] == "'=1+2" and first[4] == "'@SUM(A1)" and first[5] == "'=1+2"
+    assert first[7:11] == ["-12", "12", "0", "0"], "numbers stay numbers"

@@ -60,7 +60,16 @@ def test_undo_cancels_the_newest_change_first():
     assert table.undoable.id == 2
     table = fold(1, events(*rows, ("undo", 2, {"cancels": 3}), ("undo", 2, {"cancels": 2})))
     assert hands(table) == []
-    assert table.undoable is None
+    assert table.undoable.id == 1 and table.undo_ends_session, "then starting the session"
+
+
+def test_undoing_a_corrected_setup_brings_back_the_one_before():
+    renamed = {**SETUP, "players": ["Ann", "B", "C", "D"]}
+    rows = [("session_setup", None, {"setup": renamed})]  # 2
+    assert fold(1, events(*rows)).undoable.id == 2
+    table = fold(1, events(*rows, ("undo", None, {"cancels": 2})))
+    assert table.record()["players"] == ["A", "B", "C", "D"]
+    assert table.undo_ends_session
 
 
 def test_a_later_setup_corrects_the_earlier_one():
