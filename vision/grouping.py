@@ -495,6 +495,8 @@ def group_hands(
     for line, members in rest:  # another player's set laid down on its own, flowers beside it
         if not 3 <= len(members) <= 4 or any(t.index in used for t in members):
             continue
+        if len({t.code for t in members if not t.is_back}) != 1:
+            continue  # a set is one tile three or four times; loose discards are not
         hand = _hand_of(line, members, rest, set(used), width, height, zones)
         if hand is None or hand.concealed or len(hand.melds) != 1:
             continue
