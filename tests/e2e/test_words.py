@@ -36,6 +36,10 @@ def test_the_undo_button_says_which_hand_it_would_take_back(chromium, panel):
     page.wait_for_selector("#undo:visible")
     assert page.locator("#undo").inner_text() == i18n.say("undo_what", "ko", what=what)
     page.click("#undo")
-    page.wait_for_selector("#undo", state="hidden")
+    # what is left to undo is starting the session itself, and the button says so
+    started = i18n.say("undo_what", "ko", what=i18n.say("undo_session_started", "ko"))
+    page.wait_for_function(
+        "(words) => document.querySelector('#undo').innerText === words", arg=started
+    )
     assert page.locator("#latest li").count() == 0
     assert page.problems == []
