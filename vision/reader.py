@@ -21,6 +21,7 @@ import numpy as np
 from vision.grouping import SeatZones, group_hands, loose_faces, white_backs_as_backs
 from vision.light import corrected, light_gains, light_is_off
 from vision.reading import HandRead, MeldRead, Reading, TileRead
+from vision.upright import ASKEW, Turn, rows_turn
 
 UNSURE_FINDING = 0.4  # a tile the finder is less sure of than this is flagged for a person
 # The finder's boxes are looser or tighter than a person's by about a tenth either way; a crop
@@ -104,6 +105,13 @@ class TileReader:
             bgr = corrected(bgr, gains)
             found = self.finder.find(bgr)
         faces = np.array([f.box for f in found if f.kind == "face"], float).reshape(-1, 4)
+        turned = None
+        askew = rows_turn(faces)
+        if abs(askew) > ASKEW:  # rows at an angle: turn them square, find and name there
+            turned = Turn.of(width, height, -askew)
+            bgr = turned.picture(bgr)
+            found = self.finder.find(bgr)
+            faces = np.array([f.box for f in found if f.kind == "face"], float).reshape(-1, 4)
         to_name = [
             i for i, f in enumerate(found) if f.kind == "face" or in_line_with_faces(f.box, faces)
         ]
@@ -112,7 +120,7 @@ class TileReader:
         tiles: list[TileRead] = []
         in_line: set[int] = set()
         for i, f in enumerate(found):
-            box = _pixel_box(f.box, width, height)
+            box = _pixel_box(turned.box_back(f.box) if turned else f.box, width, height)
             n = named.get(i)
             # a back fainter than the finder's own threshold for faces stays a back
             faint_back = f.score < getattr(self.finder, "threshold", 0.0)

@@ -1,0 +1,73 @@
+"""Upright: a picture whose rows run askew is turned square before tiles are found and named."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from tests.conftest import PHOTOS, require_shared
+from vision.upright import Turn, rows_turn
+
+
+def _row(angle: float, count: int = 14) -> np.ndarray:
+    """Upright boxes around `count` touching 30 x 40 tiles in a row turned `angle` degrees."""
+    t = np.radians(angle)
+    direction = np.array([np.cos(t), np.sin(t)])
+    half = np.array([[-15, -20], [15, -20], [15, 20], [-15, 20]], float)
+    turn = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]])
+    boxes = []
+    for k in range(count):
+        corners = half @ turn.T + 300 + 31 * k * direction
+        boxes.append((*corners.min(axis=0), *corners.max(axis=0)))
+    return np.array(boxes)
+
+
+@pytest.mark.parametrize("angle", [-40, -20, 12, 30, 44])
+def test_the_rows_direction_says_how_far_the_picture_is_turned(angle):
+    assert rows_turn(_row(angle)) == pytest.approx(angle, abs=2.0)
+
+
+def test_a_square_row_or_a_heap_is_not_turned():
+    assert rows_turn(_row(0)) == pytest.approx(0.0, abs=1.0)
+    assert rows_turn(_row(90)) == pytest.approx(0.0, abs=1.0)
+    rng = np.random.default_rng(3)
+    heap = np.vstack(
+        [
+            _row(float(rng.uniform(-45, 45)), 1) + np.tile(rng.uniform(0, 300, 2), 2)
+            for _ in range(20)
+        ]
+    )
+    assert rows_turn(heap) == 0.0
+
+
+def test_a_box_found_in_the_turned_picture_maps_back_around_the_tile():
+    turn = Turn.of(640, 480, -30.0)
+    x0, y0, x1, y1 = 300.0, 200.0, 330.0, 240.0  # a tile in the original picture
+    corners = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
+    moved = corners @ turn.matrix[:, :2].T + turn.matrix[:, 2]
+    upright_box = (*moved.min(axis=0), *moved.max(axis=0))
+    back = turn.box_back(upright_box)
+    assert back[0] <= x0 and back[1] <= y0 and back[2] >= x1 and back[3] >= y1
+    picture = turn.picture(np.zeros((480, 640, 3), np.uint8))
+    assert picture.shape[0] > 480 and picture.shape[1] > 640
+
+
+@pytest.mark.parametrize("name", ["hand_010_jpg.rf.eaeb9ed3e5a8df", "382079222_"])
+@pytest.mark.parametrize("degrees", [20, 35])
+def test_a_real_hand_photographed_askew_reads_exactly(name, degrees):
+    import cv2
+
+    from datasets.photos import list_photos
+    from lab.conditions import turned
+    from vision import TileReader
+
+    require_shared(PHOTOS / "valid")
+    photo = next(p for p in list_photos("valid", PHOTOS) if p.image.name.startswith(name))
+    image = cv2.imread(str(photo.image), cv2.IMREAD_COLOR)
+    labels = photo.tiles(image.shape[1], image.shape[0])
+    picture, _ = turned(image, np.array([t.box for t in labels]), degrees)
+    reading = TileReader().read(picture)
+    offered = Counter(reading.tiles[i].code for i in reading.hands[0].indices())
+    assert offered == Counter(t.code for t in labels)

@@ -1,0 +1,99 @@
+"""Upright: a picture whose rows of tiles run askew, turned so they run along its axes.
+
+The finder and the classifier learnt from tiles standing square to the picture, or a quarter turn
+off; a phone held at an angle, or a hand laid askew, shows rows at 20 or 45 degrees, where the
+finder misses tiles (a fifth of them at 30 degrees). The rows' own direction says how far the
+picture is turned: the longest line of faces found (`vision.rows`), taken modulo a quarter turn.
+When it is more than `ASKEW` off, the reader turns the picture back, finds and names the tiles
+there, and maps each box back: the upright box around the tile's turned outline, which is the box
+a person draws around the tile in the picture as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.rows import find_lines
+
+ASKEW = 8.0  # degrees off the picture's axes before the picture is turned back
+LONG_LINE = 5  # a line of at least this many faces shows the rows' direction
+AGREE = 6.0  # degrees within which every such line must agree
+IN_LINES = 0.5  # share of the faces that must lie in such lines
+STRETCHED = 2.2  # boxes longer than this (median, length to width) come from a stretched photo
+
+
+def rows_turn(boxes: np.ndarray) -> float:
+    """How far (degrees, -45 to 45, clockwise positive) the rows of faces at `boxes` (n x 4)
+    run off the picture's axes; 0 when no line of LONG_LINE faces is found, or when most faces
+    lie in no such line or the lines disagree (a heap of tiles lying every way has no one
+    direction), or when the boxes
+    are stretched (a photo squeezed out of shape, which the finder undoes itself)."""
+    if len(boxes) < LONG_LINE:
+        return 0.0
+    extents = np.c_[boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]]
+    if np.median(extents.max(axis=1) / np.maximum(extents.min(axis=1), 1e-6)) > STRETCHED:
+        return 0.0
+    centres = np.c_[(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2]
+    long = [line for line in find_lines(centres, extents) if len(line.members) >= LONG_LINE]
+    if not long or sum(len(line.members) for line in long) < IN_LINES * len(boxes):
+        return 0.0  # most faces lie in no long line: a heap, not rows
+    turns = [(line.angle + 45.0) % 90.0 - 45.0 for line in long]
+    if any(abs((t - turns[0] + 45.0) % 90.0 - 45.0) > AGREE for t in turns):
+        return 0.0
+    return float(turns[0])
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A picture turned by `degrees` (clockwise) about its centre onto a canvas that holds all
+    of it; `matrix` maps the original's pixels to the canvas's, `back` the canvas's to it."""
+
+    degrees: float
+    matrix: np.ndarray  # 2 x 3
+    back: np.ndarray  # 2 x 3
+    width: int  # the original picture's size
+    height: int
+
+    @classmethod
+    def of(cls, width: int, height: int, degrees: float) -> Turn:
+        import cv2
+
+        matrix = cv2.getRotationMatrix2D((width / 2, height / 2), -degrees, 1.0)
+        cos, sin = abs(matrix[0, 0]), abs(matrix[0, 1])
+        new_w, new_h = (
+            int(np.ceil(height * sin + width * cos)),
+            int(np.ceil(height * cos + width * sin)),
+        )
+        matrix[0, 2] += new_w / 2 - width / 2
+        matrix[1, 2] += new_h / 2 - height / 2
+        back = cv2.invertAffineTransform(matrix)
+        return cls(degrees, matrix, back, width, height)
+
+    def picture(self, bgr: np.ndarray) -> np.ndarray:
+        """The picture turned, the canvas beyond it filled with the colour of its edges."""
+        import cv2
+
+        corners = np.array([[0, 0], [self.width, 0], [self.width, self.height], [0, self.height]])
+        moved = corners @ self.matrix[:, :2].T + self.matrix[:, 2]
+        size = (int(np.ceil(moved[:, 0].max())), int(np.ceil(moved[:, 1].max())))
+        edge = np.concatenate([bgr[0], bgr[-1], bgr[:, 0], bgr[:, -1]])
+        fill = tuple(float(v) for v in np.median(edge, axis=0))
+        return cv2.warpAffine(
+            bgr, self.matrix, size, borderMode=cv2.BORDER_CONSTANT, borderValue=fill
+        )
+
+    def box_back(self, box) -> tuple[float, float, float, float]:
+        """A box of the turned picture as the upright box around it in the original."""
+        x0, y0, x1, y1 = box
+        corners = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], float)
+        moved = corners @ self.back[:, :2].T + self.back[:, 2]
+        x0, y0 = moved.min(axis=0)
+        x1, y1 = moved.max(axis=0)
+        return (
+            float(max(0.0, x0)),
+            float(max(0.0, y0)),
+            float(min(self.width, x1)),
+            float(min(self.height, y1)),
+        )
