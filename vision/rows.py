@@ -89,31 +89,35 @@ def _grow(
     as the step: tiles of a row line up by an edge, and long boxes (a photo stretched to a
     square) differ more in length than in width."""
     members = list(members)
+    fits = alike[members[0]] & alike[members[1]]  # tiles of a size with every member
     while True:
         origin, direction = _fit(centres[members])
-        normal = np.array([-direction[1], direction[0]])
-        along = (centres - origin) @ direction
-        across = np.abs((centres - origin) @ normal)
-        thick = float(np.median(extents[members] @ np.abs(normal)))
-        ok = (across <= ACROSS * max(step, thick / 2)) & alike[members].all(axis=0)
+        offsets = centres - origin
+        along = offsets @ direction
+        across = np.abs(offsets[:, 0] * direction[1] - offsets[:, 1] * direction[0])
+        spans = extents[members] @ np.abs(direction[::-1])  # each member's extent across
+        thick = float(np.sort(spans)[len(spans) // 2])
+        ok = fits & (across <= ACROSS * max(step, thick / 2))
         ok[members] = False
+        ends = along[members]
         added = False
-        for beyond in (along - along[members].max(), along[members].min() - along):
+        for beyond in (along - ends.max(), ends.min() - along):
             near = ok & (beyond >= MIN_STEP * step) & (beyond <= MAX_STEP * step)
             if near.any():
-                members.append(int(np.flatnonzero(near)[np.argmin(beyond[near])]))
-                ok[members[-1]] = False
+                new = int(np.flatnonzero(near)[np.argmin(beyond[near])])
+                members.append(new)
+                fits = fits & alike[new]
+                ok[new] = False
                 added = True
         if not added:
             return members
-        step = _usual_step(centres, members)
+        step = _usual_step(along[members])
 
 
-def _usual_step(centres: np.ndarray, members: list[int]) -> float:
-    """The smaller half's median of the distances between neighbours along the line: the
-    tiles' own width (gaps between sets are wider)."""
-    origin, direction = _fit(centres[members])
-    steps = np.sort(np.diff(np.sort((centres[members] - origin) @ direction)))
+def _usual_step(along: np.ndarray) -> float:
+    """The smaller half's median of the distances between neighbours along the line (`along`:
+    the members' places on it): the tiles' own width (gaps between sets are wider)."""
+    steps = np.sort(np.diff(np.sort(along)))
     half = steps[: max(1, (len(steps) + 1) // 2)]
     return float(half[len(half) // 2])
 
@@ -140,5 +144,5 @@ def _line(centres: np.ndarray, members: list[int]) -> Line:
     if direction[0] < -1e-9 or (abs(direction[0]) <= 1e-9 and direction[1] < 0):
         direction = -direction
     order = sorted(members, key=lambda k: float((centres[k] - origin) @ direction))
-    step = _usual_step(centres, order) if len(order) > 1 else 1.0
+    step = _usual_step((centres[order] - origin) @ direction) if len(order) > 1 else 1.0
     return Line(tuple(order), (float(direction[0]), float(direction[1])), step)
