@@ -376,9 +376,15 @@ def _as_meld(position: str, members: list[Placed], horizontal: bool) -> MeldRead
     elif len(members) == 4:
         kind = "kong" if len(sideways) == 1 else "added_kong"
     first = sideways[0]
-    claimed_from = "left" if first == 0 else "right" if first == len(members) - 1 else "across"
-    if kind == "added_kong":  # the stacked tile sits on the claimed one; the order is along
-        claimed_from = None
+    in_line = members
+    if kind == "added_kong":  # the added tile lies on the claimed one, towards the table's centre
+        added = max(sideways, key=lambda i: _frame(position, members[i])[1])
+        in_line = sorted(
+            (t for i, t in enumerate(members) if i != added), key=lambda t: _frame(position, t)[0]
+        )
+        first = next(i for i in sideways if i != added)
+    place = in_line.index(members[first])
+    claimed_from = "left" if place == 0 else "right" if place == len(in_line) - 1 else "across"
     return MeldRead(kind, indices, claimed=members[first].index, claimed_from=claimed_from)
 
 

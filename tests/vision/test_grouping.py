@@ -50,6 +50,9 @@ def canonical(request: dict) -> dict:
     }
 
 
+CLAIMED = ("pung", "kong", "added_kong")  # sets whose turned tile says whom it came from
+
+
 def assert_hands(reading: Reading, truth: dict[str, Hand]) -> None:
     got = {hand.position: hand for hand in reading.hands}
     assert sorted(got) == sorted(truth), "one hand per seat that has one"
@@ -59,10 +62,10 @@ def assert_hands(reading: Reading, truth: dict[str, Hand]) -> None:
         claimed = sorted(
             (m.kind, m.codes(reading.tiles), m.claimed_from)
             for m in got[position].melds
-            if m.kind in ("pung", "kong")
+            if m.kind in CLAIMED
         )
         expected = sorted((m.kind, m.tiles, m.claimed_from) for m in hand.melds)
-        assert claimed == [e for e in expected if e[0] in ("pung", "kong")], position
+        assert claimed == [e for e in expected if e[0] in CLAIMED], position
 
 
 @pytest.fixture(scope="module")
