@@ -132,13 +132,13 @@ def run(args) -> None:
     print(f"  mahjong-table reader   {ours_exact / count:6.1%} read exactly")
     print(f"  mahjong-detector 0.0.6 {peer_exact / count:6.1%} (every tile it reports)")
     print(f"  target                 >= {TARGET_EXACT:.0%}")
+    print(
+        f"  In {all_named} of the {len(photos)} photos our reader named every labelled tile "
+        "somewhere in the picture; the other photos miss on tile reading, not grouping."
+    )
     exact, count = read_tables(reader)
     demo, demo_count = read_tables(reader, 12, TABLE_SEED, style="procedural", felt="green")
     print(f"\nWhole hands on {count} rendered full tables (every style, felt, light, height):")
     print(f"  mahjong-table reader   {exact / count:6.1%} winner's hand exact and offered first")
     print(f"  in the demo's style    {demo / demo_count:6.1%} of {demo_count}")
     print(f"  target                 >= {TARGET_EXACT:.0%}")
-    print(
-        f"  In {all_named} of the {len(photos)} photos our reader named every labelled tile "
-        "somewhere in the picture; the other photos miss on tile reading, not grouping."
-    )
