@@ -582,7 +582,21 @@ def cut_by_edge(tile: Placed, typical: tuple[float, float], width: float, height
 
 def _foreign(hand: HandRead, tiles: Sequence[TileRead]) -> tuple[int, ...]:
     """Tiles of the hand that the Korean set lacks (bamboo): a flag for the panel."""
-    return tuple(i for i in hand.indices() if tiles[i].code.endswith("s"))
+    return tuple(i for i in hand.indices() if not in_table_set(tiles[i].code))
+
+
+def in_table_set(code: str, flower_tiles: str | None = None) -> bool:
+    """Whether a tile belongs to a Korean table's set: no bamboo; of the flowers and seasons,
+    the kind the table plays (`flower_tiles`: `flowers` or `seasons`; None: either)."""
+    from engine import KOREAN_TILES, SEASON_TILES
+
+    if code == "back":
+        return True
+    if code in SEASON_TILES:
+        return flower_tiles in (None, "seasons")
+    if code.endswith("f"):
+        return flower_tiles in (None, "flowers")
+    return code in KOREAN_TILES
 
 
 def _line_position(

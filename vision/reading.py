@@ -9,7 +9,7 @@ scoring request (CONTRACT section 2).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 # Where a hand lies in the picture, seen from the camera: the edge of the image its owner sits at.
 POSITIONS = ("bottom", "right", "top", "left")
@@ -127,6 +127,23 @@ class Reading:
     tiles: tuple[TileRead, ...] = ()
     hands: tuple[HandRead, ...] = field(default=())  # the revealed hand a person means first
     discards: tuple[int, ...] = ()  # face-up tiles of no hand: the discard pool, strays
+
+    def for_table(self, flower_tiles: str | None) -> Reading:
+        """The reading with each hand's `foreign` naming every tile the table's set lacks:
+        bamboo, and the seasons when it plays its four flowers (`flower_tiles`, the engine's
+        house option), or the flowers when it plays seasons."""
+        from vision.grouping import in_table_set
+
+        hands = tuple(
+            replace(
+                hand,
+                foreign=tuple(
+                    i for i in hand.indices() if not in_table_set(self.tiles[i].code, flower_tiles)
+                ),
+            )
+            for hand in self.hands
+        )
+        return replace(self, hands=hands)
 
     def to_json(self, image: str | None = None) -> dict:
         return {

@@ -199,6 +199,16 @@ def _refuse(key: str, status: int, **values):
     return error(key, status, **values)
 
 
+def _flower_tiles() -> str | None:
+    """The current session's `flower_tiles` option (None before a session is set up)."""
+    db = get_db()
+    session = store.current_session(db)
+    if session is None:
+        return None
+    options = store.load(db, session).setup.get("options", {})
+    return str(options.get("flower_tiles", "flowers"))
+
+
 def _read_and_keep(frames):
     """Read the tiles of a picture (voted over still frames), keep it and its reading."""
     import cv2
@@ -209,6 +219,7 @@ def _read_and_keep(frames):
     except Exception as problem:
         current_app.logger.exception("reading failed")
         return _refuse("reader_failed", 500, error=str(problem) or type(problem).__name__)
+    reading = reading.for_table(_flower_tiles())
     ok, data = cv2.imencode(".jpg", bgr, [cv2.IMWRITE_JPEG_QUALITY, 88])
     if not ok:
         return _refuse("picture_damaged", 400)

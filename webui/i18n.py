@@ -118,8 +118,9 @@ TEXT: dict[str, tuple[str, str]] = {
         "확실하지 않은 패 {n}개가 주황색입니다.",
     ),
     "foreign_tiles": (
-        "This group holds {n} tile(s) the Korean set lacks (bamboo): check them.",
-        "이 묶음에 한국 패에 없는 패(삭수패)가 {n}개 있습니다. 확인하세요.",
+        "This group holds {n} tile(s) this table's set lacks (bamboo, or the other flower "
+        "tiles): check them.",
+        "이 묶음에 이 판의 패에 없는 패(삭수패 또는 다른 꽃패)가 {n}개 있습니다. 확인하세요.",
     ),
     "foreign_mark": ("not Korean tiles", "한국 패 아님"),
     "whose_hand": ("Whose hand is it?", "누구의 패입니까?"),

@@ -168,3 +168,18 @@ def test_the_revealed_hand_comes_first_whatever_its_seat(position):
     scene = draw_scene(shown, rng, "procedural", 40)
     reading = read(scene)
     assert reading.hands[0].position == position
+
+
+def test_a_tables_own_flower_tiles_decide_which_flowers_are_flagged():
+    tiles = tuple(
+        TileRead(code, (40 * k, 100, 40 * k + 36, 148), 1.0)
+        for k, code in enumerate(["1m", "2m", "3m", "4p", "5p", "6p", "7z", "7z", "7z", "9m"])
+    )
+    tiles += (TileRead("2s", (400, 100, 436, 148), 1.0), TileRead("9m", (440, 100, 476, 148), 1.0))
+    tiles += (TileRead("1f", (520, 100, 556, 148), 1.0), TileRead("6f", (560, 100, 596, 148), 1.0))
+    reading = Reading(640, 200, tiles, group_hands(tiles, 640, 200))
+    codes = {
+        option: sorted(tiles[i].code for i in reading.for_table(option).hands[0].foreign)
+        for option in (None, "flowers", "seasons")
+    }
+    assert codes == {None: ["2s"], "flowers": ["2s", "6f"], "seasons": ["1f", "2s"]}

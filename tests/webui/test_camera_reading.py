@@ -40,3 +40,32 @@ def test_a_phone_photo_of_the_demo_table_is_read(phone):
     )
     assert response.status_code == 200, response.get_json()
     assert len(response.get_json()["reading"]["tiles"]) >= 14
+
+
+def test_a_read_hand_flags_the_tiles_this_tables_set_lacks(app, table):
+    """A table playing the four flowers (the default) flags seasons, and bamboo always."""
+    import numpy as np
+
+    from vision.grouping import group_hands
+    from vision.reading import Reading, TileRead
+
+    codes = ["1m", "2m", "3m", "4p", "5p", "6p", "7z", "7z", "7z", "9m", "2s", "9m", "1f", "6f"]
+    tiles = tuple(TileRead(c, (40 * k, 100, 40 * k + 36, 148), 1.0) for k, c in enumerate(codes))
+
+    class _Reads:
+        def read_votes(self, frames):
+            return Reading(640, 200, tiles, group_hands(tiles, 640, 200))
+
+        read = read_votes
+
+    app.extensions["tile_reader"] = _Reads()
+    ok, data = cv2.imencode(".jpg", np.zeros((200, 640, 3), np.uint8))
+    response = table.post(
+        "/api/read/photo",
+        data={"photo": (io.BytesIO(data.tobytes()), "table.jpg")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 200, response.get_json()
+    reading = response.get_json()["reading"]
+    flagged = sorted(reading["tiles"][i]["code"] for i in reading["hands"][0]["foreign"])
+    assert flagged == ["2s", "6f"]
