@@ -36,6 +36,8 @@ def rows_turn(boxes: np.ndarray) -> float:
     if np.median(extents.max(axis=1) / np.maximum(extents.min(axis=1), 1e-6)) > STRETCHED:
         return 0.0
     centres = np.c_[(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2]
+    if _nearest_turn(centres) < ASKEW / 2:
+        return 0.0  # most faces have their nearest neighbour square beside them: rows run square
     long = [line for line in find_lines(centres, extents) if len(line.members) >= LONG_LINE]
     if not long or sum(len(line.members) for line in long) < IN_LINES * len(boxes):
         return 0.0  # most faces lie in no long line: a heap, not rows
@@ -43,6 +45,17 @@ def rows_turn(boxes: np.ndarray) -> float:
     if any(abs((t - turns[0] + 45.0) % 90.0 - 45.0) > AGREE for t in turns):
         return 0.0
     return float(turns[0])
+
+
+def _nearest_turn(centres: np.ndarray) -> float:
+    """The median turn off the axes (degrees, 0 to 45, either way) of each face's step to its
+    nearest face: a quick look that spares finding lines in the many pictures whose rows run
+    square."""
+    distance = np.linalg.norm(centres[:, None] - centres[None], axis=2)
+    np.fill_diagonal(distance, np.inf)
+    steps = centres[distance.argmin(axis=1)] - centres
+    turns = (np.degrees(np.arctan2(steps[:, 1], steps[:, 0])) + 45.0) % 90.0 - 45.0
+    return float(np.median(np.abs(turns)))
 
 
 @dataclass(frozen=True)
