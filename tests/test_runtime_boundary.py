@@ -1,8 +1,8 @@
 """What runs at the table stays apart from training: the reader, the panel and the engine load no
 `lab` module, no torch and no `datasets` code, in a fresh interpreter, even while reading.
 
-`vision.demo` draws the demo table with `datasets.scene` at run time; it is the one runtime module
-allowed to, and only the demo camera imports it.
+The demo camera shows a picture shipped as package data (`vision/demo-table.png`), drawn
+beforehand by `datasets.demo`: nothing at run time draws.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ RUNTIME_MODULES = (
     "vision.detector",
     "vision.grouping",
     "vision.reader",
+    "vision.demo",
     "vision.draw",
     "vision.cli",
     "webui",
@@ -63,7 +64,7 @@ def test_importing_the_runtime_loads_no_training_torch_or_dataset_code():
 
 
 def test_the_panel_and_a_reading_load_no_training_torch_or_dataset_code(tmp_path):
-    from vision.demo import demo_scene
+    from datasets.demo import demo_scene
 
     picture = tmp_path / "table.png"
     cv2.imwrite(str(picture), demo_scene().image)
@@ -75,6 +76,8 @@ app = create_app({{"DATA_DIR": {str(tmp_path / "data")!r}, "TESTING": True}})
 assert app.test_client().get("/").status_code < 500
 reading = TileReader().read(cv2.imread({str(picture)!r}))
 assert len(reading.tiles) >= 14 and reading.hands, "the demo table is read"
+from vision.capture import DemoSource, frames
+assert next(frames(DemoSource())).shape[2] == 3, "the demo camera shows its picture"
 """
     assert loaded_after(then, tmp_path) == []
 

@@ -75,8 +75,8 @@ def installed(tmp_path_factory):
 
 
 def test_the_installed_package_reads_a_photo_from_anywhere(installed, tmp_path):
+    from datasets.demo import demo_scene
     from vision import TileReader
-    from vision.demo import demo_scene
 
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()

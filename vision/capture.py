@@ -192,9 +192,9 @@ class DemoSource(Source):
     name = "demo table"
 
     def open(self) -> None:
-        from vision.demo import demo_scene
+        from vision.demo import demo_picture
 
-        self.image = demo_scene().image
+        self.image = demo_picture()
         self.rng = np.random.default_rng(0)
 
     def read(self) -> np.ndarray:

@@ -202,7 +202,7 @@ def test_the_lamp_warms_cools_dims_and_brightens_the_same_table():
 
 
 def test_given_hands_need_every_seat_and_a_winner_with_a_winning_tile():
-    from vision.demo import DEMO_HANDS
+    from datasets.demo import DEMO_HANDS
 
     with pytest.raises(ValueError, match="each of bottom, right, top and left"):
         full_table(np.random.default_rng(0), hands={"bottom": DEMO_HANDS["bottom"]})

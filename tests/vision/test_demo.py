@@ -8,16 +8,28 @@ import subprocess
 import sys
 from collections import Counter
 
+import numpy as np
+
 import engine
+from datasets.demo import DEMO_HANDS, demo_requests, demo_scene, demo_table
 from tests.conftest import ROOT
 from tests.vision.test_grouping import assert_hands, canonical, read
-from vision.demo import DEMO_HANDS, demo_requests, demo_scene, demo_table
 from vision.reading import HandRead, MeldRead, TileRead
+
+
+def test_the_shipped_demo_picture_is_the_demo_tables_drawing():
+    """`vision/demo-table.png` is what `python -m datasets.demo` draws (run it again after
+    changing the renderer or the demo's hands)."""
+    from vision.demo import demo_picture
+
+    shipped, drawn = demo_picture(), demo_scene().image
+    assert shipped.shape == drawn.shape
+    assert np.abs(shipped.astype(int) - drawn.astype(int)).mean() < 1.0
 
 
 def test_demo_draws_without_shared_data_or_pillow_fonts(tmp_path):
     script = (
-        "import json; from vision.demo import demo_scene; s = demo_scene(); "
+        "import json; from datasets.demo import demo_scene; s = demo_scene(); "
         "shown = [t for t in s.tiles if t.role in ('concealed', 'win', 'meld', 'flower')]; "
         "print(json.dumps([list(s.image.shape), len(shown)]))"
     )

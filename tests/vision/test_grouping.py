@@ -11,8 +11,8 @@ import functools
 import numpy as np
 import pytest
 
+from datasets.demo import DEMO_HANDS
 from datasets.scene import POSITIONS, Hand, Meld, deal_hands, draw_scene
-from vision.demo import DEMO_HANDS
 from vision.grouping import SeatZones, group_hands, loose_faces
 from vision.reader import keep_trusted
 from vision.reading import Reading, TileRead

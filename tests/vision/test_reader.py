@@ -10,10 +10,10 @@ import cv2
 import numpy as np
 import pytest
 
+from datasets.demo import DEMO_HANDS, demo_scene
 from lab.bench_reader import match_boxes
 from tests.conftest import PHOTOS, require_shared
 from tests.vision.test_grouping import canonical
-from vision.demo import DEMO_HANDS, demo_scene
 from vision.detector import Prepared, box_iou, decode, suppress_overlaps
 from vision.reader import vote_tiles
 from vision.reading import TileRead

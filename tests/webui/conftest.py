@@ -134,7 +134,7 @@ def table(phone):
 
 
 def demo_picture():
-    from vision.demo import demo_scene
+    from datasets.demo import demo_scene
 
     return demo_scene().image
 
