@@ -114,3 +114,11 @@ def test_the_installed_package_shows_the_demo_table(installed, tmp_path):
 def test_the_installed_package_carries_no_training_code(installed):
     bench = attempt(installed / "bin" / "python", "-m", "vision.bench", "--help", cwd=installed)
     assert bench.returncode == 2 and "checkout of the repository" in bench.stderr
+    for package in ("lab", "datasets"):
+        found = attempt(
+            installed / "bin" / "python",
+            "-c",
+            f"import importlib.util as u, sys; sys.exit(u.find_spec({package!r}) is not None)",
+            cwd=installed,
+        )
+        assert found.returncode == 0, f"the installed package carries {package}"
