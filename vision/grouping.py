@@ -445,6 +445,7 @@ def _winning_tile(singles, groups) -> Placed | None:
 # (mostly backs: such a row is taken only when its faces make sets). A discard pool lies in short
 # rows of six or so; a wall is all backs.
 HAND_ROW = 8
+TOUCHING = 1.3  # a hand's row steps at most this many box widths from tile to tile
 # A tile that the picture's edge cuts to less than this share of its neighbours' size is only a
 # part of a tile (a hand running out of the photo): it joins no hand.
 WHOLE = 0.8
@@ -483,7 +484,7 @@ def group_hands(
     for line in lines:
         members = [whole[k] for k in line.members]
         faces = sum(not t.is_back for t in members)
-        if len(members) >= HAND_ROW and faces >= 3:
+        if len(members) >= HAND_ROW and faces >= 3 and touching(line, members):
             rows_of_hands.append((line, members))
         else:
             rest.append((line, members))
@@ -549,6 +550,16 @@ def _joined(first: HandRead, second: HandRead) -> HandRead:
         flowers=first.flowers + second.flowers,
         win_tile=first.win_tile if first.win_tile is not None else second.win_tile,
     )
+
+
+def touching(line: Line, members: list[Placed]) -> bool:
+    """Whether the line's tiles stand side by side as a hand's do: its usual step is about a
+    tile's width (`TOUCHING` of the faces' short sides at most; a standing tile seen from above
+    shows only its narrow top). A line threaded through the discard pool from row to row steps
+    further than that."""
+    faces = [t for t in members if not t.is_back] or members
+    short = _median([min(t.x1 - t.x0, t.y1 - t.y0) for t in faces])
+    return line.step <= TOUCHING * short
 
 
 def revealed_first(hand: HandRead) -> tuple:
