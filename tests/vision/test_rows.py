@@ -183,3 +183,17 @@ def test_a_tables_own_flower_tiles_decide_which_flowers_are_flagged():
         for option in (None, "flowers", "seasons")
     }
     assert codes == {None: ["2s"], "flowers": ["2s", "6f"], "seasons": ["1f", "2s"]}
+
+
+def test_a_line_stepping_from_row_to_row_of_the_pool_is_no_hand_but_touching_tiles_are():
+    codes = ["1m", "4p", "7z", "2m", "9p", "3z", "5m", "6p", "1z"]
+    # one tile from each of nine loose rows of discards: a straight line, but 1.6 widths a step
+    threaded = tuple(
+        TileRead(c, (100 + 40 * k, 100 + 30 * k, 130 + 40 * k, 140 + 30 * k), 1.0)
+        for k, c in enumerate(codes)
+    )
+    touching = tuple(
+        TileRead(c, (100 + 31 * k, 500, 130 + 31 * k, 540), 1.0) for k, c in enumerate(codes)
+    )
+    assert group_hands(threaded, 800, 700) == ()
+    assert len(group_hands(touching, 800, 700)[0].concealed) == 9
