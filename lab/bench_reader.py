@@ -163,17 +163,27 @@ def peer_reader():
     return read
 
 
-def run(args) -> None:
-    import cv2
-
-    from datasets.photos import MissingData, labels_look_wrong, list_photos
+def valid_photos(section: str, args) -> list | None:
+    """The valid photos (at most `args.limit`), or None, said on the terminal, when the shared
+    data is not there."""
+    from datasets.photos import MissingData, list_photos
 
     try:
         photos = list_photos("valid")
     except MissingData as missing:
-        print(f"reader: skipped ({missing})")
+        print(f"{section}: skipped ({missing})")
+        return None
+    return photos[: args.limit] if getattr(args, "limit", None) else photos
+
+
+def run(args) -> None:
+    import cv2
+
+    from datasets.photos import labels_look_wrong
+
+    photos = valid_photos("reader", args)
+    if photos is None:
         return
-    photos = photos[: args.limit] if getattr(args, "limit", None) else photos
     ours = Tally("mahjong-table reader")
     peer = Tally("mahjong-detector 0.0.6")
     # each reader counted twice: on the photos whose labels hold (the headline figures), and on

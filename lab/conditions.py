@@ -116,15 +116,13 @@ def match_centres(found: np.ndarray, truth: np.ndarray) -> np.ndarray:
 def run(args) -> None:
     import cv2
 
-    from datasets.photos import MissingData, labels_look_wrong, list_photos
+    from datasets.photos import labels_look_wrong
+    from lab.bench_reader import valid_photos
     from vision.reader import TileReader
 
-    try:
-        photos = list_photos("valid")
-    except MissingData as missing:
-        print(f"conditions: skipped ({missing})")
+    photos = valid_photos("conditions", args)
+    if photos is None:
         return
-    photos = photos[: args.limit] if getattr(args, "limit", None) else photos
     reader = TileReader()
     print("\nThe reader under other light, angles and distance (valid photos changed):")
     for name, change in conditions():
