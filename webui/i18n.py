@@ -340,6 +340,10 @@ TEXT: dict[str, tuple[str, str]] = {
         "몇 번째 판인지 알려 주세요 (expected_hands).",
     ),
     "hand_not_found": ("That hand is not in the history.", "기록에 없는 판입니다."),
+    "hand_has_no_picture": (
+        "That hand was entered by hand: it has no picture.",
+        "손으로 입력한 판이라 사진이 없습니다.",
+    ),
     "nothing_to_undo": ("There is nothing to undo.", "취소할 것이 없습니다."),
     "undo_moved_on": (
         "Someone changed the table meanwhile; look again before undoing.",
