@@ -185,6 +185,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "save_edit": ("Save changes to hand {n}", "{n}국 변경 저장"),
     "confirmed": ("Hand {n} recorded.", "{n}국이 기록되었습니다."),
     "cancel": ("Cancel", "취소"),
+    "close": ("Close", "닫기"),
+    "done": ("Done", "완료"),
     "pick_tile": ("Pick a tile", "패 선택"),
     "winner_n": ("Winner {n}", "화료자 {n}"),
     "add_winner": ("+ winner", "+ 화료자"),
@@ -224,6 +226,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "running_total": ("Running total", "누적 합계"),
     "doubled": ("doubled", "두 배"),
     "picture": ("Picture", "사진"),
+    "picture_of_hand": ("The picture hand {n} was read from", "{n}번째 판을 읽은 사진"),
+    "read_again": ("Read again", "다시 읽기"),
     # settle
     "settle_title": ("Who pays whom", "누가 누구에게"),
     "transfers": ("Fewest transfers", "최소 송금"),

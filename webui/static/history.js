@@ -32,9 +32,11 @@ function winners(hand) {
   return [];
 }
 
-function showPicture(name) {
-  const view = document.getElementById("picture-view");
-  view.replaceChildren(el("img", { src: "/pictures/" + name, alt: t("picture") }));
+async function showPicture(row) {
+  // The whole picture the hand was read from, its boxes named as the hand was recorded.
+  const data = await api("GET", "/api/hands/" + row.id + "/picture");
+  document.getElementById("picture-title").textContent = t("picture_of_hand", { n: row.number });
+  document.getElementById("picture-view").replaceChildren(readingPicture(data.reading, data.url, null, null));
   document.getElementById("picture-dialog").showModal();
 }
 
@@ -56,7 +58,7 @@ async function load() {
       horseFinished(players, row.horse_payments, row.horse_winner),
       movesTable(players, row.payments, row.horse_payments, row.running));
     const tools = el("div", { class: "actions" },
-      row.picture ? el("button", { type: "button", class: "small", onclick: () => showPicture(row.picture), text: t("picture") }) : null,
+      row.picture ? el("button", { type: "button", class: "small", onclick: () => showPicture(row).catch(sayError), text: t("picture") }) : null,
       BOOT.can_change ? el("a", { class: "button small", href: "/hand?edit=" + row.id, text: t("edit") }) : null,
       BOOT.can_change ? el("button", { type: "button", class: "small danger", text: t("delete"), onclick: () => remove(row) }) : null);
     return el("li", { "data-number": row.number, "data-id": row.id },
