@@ -147,6 +147,11 @@ TEXT: dict[str, tuple[str, str]] = {
     "kind_concealed_kong": ("Concealed kong", "암깡"),
     "claimed_from": ("Claimed from", "가져온 사람"),
     "how_won": ("How it was won", "화료 방법"),
+    "won_self_draw": ("{winner} won by self-draw", "{winner} 쯔모 화료"),
+    "won_on_discard": (
+        "{winner} won on {discarder}'s discard",
+        "{winner}: {discarder}의 버림패로 론 화료",
+    ),
     "winner": ("Winner", "화료자"),
     "winners": ("Winners", "화료자들"),
     "self_draw": ("Self-draw", "쯔모"),
