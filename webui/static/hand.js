@@ -315,6 +315,7 @@ function openPicker(what) {
     $("meld-from-label").hidden = current.kind === "concealed_kong";
   }
   $("picker-win").hidden = what.mode !== "concealed";
+  $("picker-done").hidden = what.mode !== "meld";
   $("picker-remove").hidden = !(what.mode === "concealed" || what.mode === "meld" || what.mode === "flower");
   $("picker").showModal();
 }
@@ -363,18 +364,17 @@ $("picker-win").addEventListener("click", () => {
   render();
 });
 
-function meldChoiceChanged() {
+// A set's kind and giver change on Done (Cancel leaves the set as it was); its tile on a tap.
+$("meld-kind").addEventListener("change", () => {
   $("meld-from-label").hidden = $("meld-kind").value === "concealed_kong";
-  if (picking && picking.mode === "meld") {
-    const m = W().melds[picking.index];
-    m.kind = $("meld-kind").value;
-    m.from = $("meld-from").value === "" ? null : Number($("meld-from").value);
-    renderEditor();
-    scheduleScore();
-  }
-}
-$("meld-kind").addEventListener("change", meldChoiceChanged);
-$("meld-from").addEventListener("change", meldChoiceChanged);
+});
+$("picker-done").addEventListener("click", () => {
+  const m = W().melds[picking.index];
+  m.kind = $("meld-kind").value;
+  m.from = $("meld-from").value === "" ? null : Number($("meld-from").value);
+  $("picker").close();
+  render();
+});
 
 for (const button of document.querySelectorAll("[data-add]")) {
   button.addEventListener("click", () => openPicker({ mode: "add-" + button.dataset.add }));
