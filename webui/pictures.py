@@ -4,8 +4,9 @@ A hand keeps the name of the picture it was read from, and the picture keeps the
 reading (`store.save_picture`). Tiles fixed by hand before confirming are not in that reading,
 so each winner's tiles are linked here to the boxes of the reading's hand that fits them best:
 first box for box where the codes agree, then, in order, the tiles the reader named otherwise.
-A linked box then shows the recorded tile (`fixed` when that differs from the reader's word),
-and the edit page knows which tile of the hand a tapped box is.
+A linked box then shows the recorded tile (`fixed` when that differs from the reader's word,
+never `unsure`: the players confirmed it), and the edit page knows which tile of the hand a
+tapped box is.
 """
 
 from __future__ import annotations
@@ -85,8 +86,10 @@ def _link(score: dict, group: dict, tiles: list[dict]) -> dict:
 
 
 def _rename(tile: dict, code: str) -> None:
+    """A box of the recorded hand: its tile was confirmed, so no longer unsure."""
+    tile["unsure"] = False
     if tile["code"] != code:
-        tile["code"], tile["fixed"], tile["unsure"] = code, True, False
+        tile["code"], tile["fixed"] = code, True
 
 
 def hand_picture(reading: dict, hand: dict) -> dict:

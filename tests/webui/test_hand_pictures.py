@@ -3,7 +3,7 @@ to the hand's tiles, for the history's picture and the edit page."""
 
 from __future__ import annotations
 
-from webui import store
+from webui import pictures, store
 from webui.db import get_db
 
 from .conftest import DISCARD_WIN
@@ -14,13 +14,16 @@ def box(x: int) -> list[int]:
 
 
 # The reader's view of South's hand of DISCARD_WIN, with one misread tile (8p for the
-# first 9p), the two pungs, the flowers, and a stray tile of another hand.
+# first 9p), the two pungs, the flowers, and a stray tile of another hand; 4m and the stray
+# tile unsure.
 READ = ["2m", "3m", "4m", "5p", "6p", "7p", "8p", "9p"]
 READ += ["7z", "7z", "7z", "6z", "6z", "6z", "1f", "3f", "5s"]
 READING = {
     "width": 800,
     "height": 600,
-    "tiles": [{"code": code, "box": box(40 * i), "unsure": False} for i, code in enumerate(READ)],
+    "tiles": [
+        {"code": code, "box": box(40 * i), "unsure": i in (2, 16)} for i, code in enumerate(READ)
+    ],
     "hands": [
         {"position": "top", "concealed": [16], "melds": [], "flowers": [], "win_tile": None},
         {
@@ -61,7 +64,8 @@ def test_a_hand_picture_names_its_boxes_as_the_hand_was_recorded(app, table):
     assert not tiles[0].get("fixed")
     assert south["melds"] == [[8, 9, 10], [11, 12, 13]]
     assert south["flowers"] == [14, 15]
-    assert tiles[16]["code"] == "5s", "a tile of another hand is left as read"
+    assert not tiles[2]["unsure"], "a tile of the confirmed hand is no longer unsure"
+    assert tiles[16]["code"] == "5s" and tiles[16]["unsure"], "another hand's tile is left as read"
 
 
 def test_a_set_recorded_in_another_order_finds_its_own_boxes(app, table):
@@ -82,3 +86,26 @@ def test_a_hand_entered_by_hand_has_no_picture_in_either_language(table):
     assert "사진이 없습니다" in korean.get_json()["error"]
     missing = table.get("/api/hands/9999/picture")
     assert missing.status_code == 404 and missing.get_json()["code"] == "hand_not_found"
+
+
+def test_two_winners_each_get_the_hand_of_the_picture_that_holds_their_tiles():
+    hand = {
+        "result": "wins",
+        "discarder": 0,
+        "winners": [
+            {"winner": 3, "score": {"hand": "5s5s", "win_tile": "5s"}},
+            {"winner": 1, "score": DISCARD_WIN["score"]},
+        ],
+    }
+    linked = pictures.hand_picture(READING, hand)
+    first, second = linked["winners"]
+    assert (first["winner"], first["group"]) == (3, 0)
+    assert first["concealed"] == [16, None], "one box for the one 5s the picture shows"
+    assert (second["winner"], second["group"]) == (1, 1)
+    assert READING["tiles"][6]["code"] == "8p", "the stored reading itself is not changed"
+
+
+def test_a_hand_none_of_whose_tiles_are_in_the_picture_links_no_box():
+    hand = {"result": "win", "winner": 0, "score": {"hand": "1z1z1z", "win_tile": "1z"}}
+    (only,) = pictures.hand_picture(READING, hand)["winners"]
+    assert only == {"winner": 0, "group": None}

@@ -140,7 +140,7 @@ function renderTabs() {
     el("button", {
       type: "button", class: i === S.active ? "active" : "",
       text: w.winner !== null ? S.players[w.winner] : t("winner_n", { n: i + 1 }),
-      onclick: () => { S.active = i; render(); },
+      onclick: () => { S.active = i; if (w.group !== undefined) S.group = w.group; render(); },
     })));
 }
 
@@ -573,7 +573,9 @@ async function showOwnPicture(row) {
   S.picture = data.picture;
   data.winners.forEach((links, j) => {
     const w = S.winners[j];
-    if (!w || links.group === null) return;
+    if (!w) return;
+    w.group = links.group;
+    if (links.group === null) return;
     w.concealed.forEach((tile, i) => (tile.src = links.concealed[i] ?? null));
     w.flowers.forEach((tile, i) => (tile.src = links.flowers[i] ?? null));
     w.melds.forEach((m, i) => (m.src = links.melds[i] && links.melds[i].length ? links.melds[i] : null));
