@@ -22,7 +22,7 @@ from pathlib import Path
 from flask import Blueprint, Response, current_app, g, jsonify, request, send_file
 
 from vision.capture import hide_credentials
-from webui import images, security, store
+from webui import images, pictures, security, store
 from webui.camera_status import STALL_SECONDS, describe
 from webui.db import get_db
 
@@ -191,6 +191,26 @@ def picture(name: str):
     if not path.is_file():
         return Response(status=404)
     return send_file(path, mimetype="image/jpeg", max_age=3600)
+
+
+@bp.get("/api/hands/<int:hand_id>/picture")
+def hand_picture(hand_id: int):
+    """The picture a recorded hand was read from, with its reading's boxes named as the hand
+    was recorded and linked to the hand's tiles (`webui.pictures`)."""
+    db = get_db()
+    session_id = store.current_session(db)
+    table = store.load(db, session_id) if session_id is not None else None
+    index = table.index_of(hand_id) if table is not None else None
+    if index is None:
+        return _refuse("hand_not_found", 404)
+    entry = table.hands[index]
+    reading = store.picture_reading(db, entry.picture) if entry.picture else None
+    if reading is None:
+        return _refuse("hand_has_no_picture", 404)
+    linked = pictures.hand_picture(reading, entry.hand)
+    return jsonify(
+        {"ok": True, "picture": entry.picture, "url": f"/pictures/{entry.picture}"} | linked
+    )
 
 
 def _refuse(key: str, status: int, **values):

@@ -148,6 +148,11 @@ TEXT: dict[str, tuple[str, str]] = {
     "kind_concealed_kong": ("Concealed kong", "암깡"),
     "claimed_from": ("Claimed from", "가져온 사람"),
     "how_won": ("How it was won", "화료 방법"),
+    "won_self_draw": ("{winner} won by self-draw", "{winner} 쯔모 화료"),
+    "won_on_discard": (
+        "{winner} won on {discarder}'s discard",
+        "{winner}: {discarder}의 버림패로 론 화료",
+    ),
     "winner": ("Winner", "화료자"),
     "winners": ("Winners", "화료자들"),
     "self_draw": ("Self-draw", "쯔모"),
@@ -186,6 +191,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "save_edit": ("Save changes to hand {n}", "{n}국 변경 저장"),
     "confirmed": ("Hand {n} recorded.", "{n}국이 기록되었습니다."),
     "cancel": ("Cancel", "취소"),
+    "close": ("Close", "닫기"),
+    "done": ("Done", "완료"),
     "pick_tile": ("Pick a tile", "패 선택"),
     "winner_n": ("Winner {n}", "화료자 {n}"),
     "add_winner": ("+ winner", "+ 화료자"),
@@ -225,6 +232,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "running_total": ("Running total", "누적 합계"),
     "doubled": ("doubled", "두 배"),
     "picture": ("Picture", "사진"),
+    "picture_of_hand": ("The picture hand {n} was read from", "{n}번째 판을 읽은 사진"),
+    "read_again": ("Read again", "다시 읽기"),
     # settle
     "settle_title": ("Who pays whom", "누가 누구에게"),
     "transfers": ("Fewest transfers", "최소 송금"),
@@ -341,6 +350,10 @@ TEXT: dict[str, tuple[str, str]] = {
         "몇 번째 판인지 알려 주세요 (expected_hands).",
     ),
     "hand_not_found": ("That hand is not in the history.", "기록에 없는 판입니다."),
+    "hand_has_no_picture": (
+        "That hand was entered by hand: it has no picture.",
+        "손으로 입력한 판이라 사진이 없습니다.",
+    ),
     "nothing_to_undo": ("There is nothing to undo.", "취소할 것이 없습니다."),
     "undo_moved_on": (
         "Someone changed the table meanwhile; look again before undoing.",

@@ -125,6 +125,36 @@ function yakuName(yaku) {
   return BOOT.lang === "ko" ? korean + " · " + english : english + " · " + korean;
 }
 
+// ---- a read picture with every tile boxed and named ---------------------------------------
+function readingPicture(reading, url, view, onTap) {
+  // One SVG of the picture and its boxes, showing `view` ([x, y, width, height]) or the whole
+  // picture; `onTap(i)` makes the box of tile i tappable.
+  const svgNS = "http://www.w3.org/2000/svg";
+  const shown = view || [0, 0, reading.width, reading.height];
+  const make = (tag, attrs) => {
+    const node = document.createElementNS(svgNS, tag);
+    for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+    return node;
+  };
+  const overlay = make("svg", { viewBox: shown.join(" "), class: "overlay", role: "img", "aria-label": t("picture") });
+  overlay.append(make("image", { href: url, x: 0, y: 0, width: reading.width, height: reading.height }));
+  // Names as wide as a tile (the median tile), so that neighbours' names do not run together.
+  const widths = reading.tiles.map((tile) => tile.box[2] - tile.box[0]).sort((a, b) => a - b);
+  const tileWidth = widths.length ? widths[widths.length >> 1] : shown[2] / 20;
+  const fontSize = Math.max(6, Math.min(shown[2] / 30, Math.round(tileWidth * 0.55)));
+  reading.tiles.forEach((tile, i) => {
+    const [x0, y0, x1, y1] = tile.box;
+    const group = make("g", { class: "box" + (tile.unsure ? " unsure" : "") + (tile.fixed ? " fixed" : ""),
+      "data-index": i, "data-code": tile.code });
+    const label = make("text", { x: x0 + 2, y: Math.max(fontSize, y0 - 3), "font-size": fontSize });
+    label.textContent = tile.code;
+    group.append(make("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }), label);
+    if (onTap) group.addEventListener("click", () => onTap(i));
+    overlay.append(group);
+  });
+  return overlay;
+}
+
 // ---- what a hand moved: its payments, a Horse Race payout apart, running totals -------------
 function signed(number) {
   return (number > 0 ? "+" : "") + number;

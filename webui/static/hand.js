@@ -140,7 +140,7 @@ function renderTabs() {
     el("button", {
       type: "button", class: i === S.active ? "active" : "",
       text: w.winner !== null ? S.players[w.winner] : t("winner_n", { n: i + 1 }),
-      onclick: () => { S.active = i; render(); },
+      onclick: () => { S.active = i; if (w.group !== undefined) S.group = w.group; render(); },
     })));
 }
 
@@ -195,41 +195,11 @@ function renderReading() {
   }
   const reading = S.reading;
   box.hidden = false;
-  const svgNS = "http://www.w3.org/2000/svg";
   // The picture and its boxes in one SVG, so that zooming to the hand in use crops both: on a
   // phone a whole table is too small to tap one tile.
   const handView = groupView(reading, S.group);
-  const view = (S.zoomed && handView) || [0, 0, reading.width, reading.height];
-  const overlay = document.createElementNS(svgNS, "svg");
-  overlay.setAttribute("viewBox", view.join(" "));
-  overlay.setAttribute("class", "overlay");
-  overlay.setAttribute("role", "img");
-  overlay.setAttribute("aria-label", t("picture"));
-  const picture = document.createElementNS(svgNS, "image");
-  Object.entries({ href: "/pictures/" + S.picture, x: 0, y: 0, width: reading.width, height: reading.height })
-    .forEach(([k, v]) => picture.setAttribute(k, v));
-  overlay.append(picture);
-  // Names as wide as a tile (the median tile), so that neighbours' names do not run together.
-  const widths = reading.tiles.map((tile) => tile.box[2] - tile.box[0]).sort((a, b) => a - b);
-  const tileWidth = widths.length ? widths[widths.length >> 1] : view[2] / 20;
-  const fontSize = Math.max(6, Math.min(view[2] / 30, Math.round(tileWidth * 0.55)));
-  reading.tiles.forEach((tile, i) => {
-    const [x0, y0, x1, y1] = tile.box;
-    const group = document.createElementNS(svgNS, "g");
-    group.setAttribute("class", "box" + (tile.unsure ? " unsure" : "") + (tile.fixed ? " fixed" : ""));
-    group.setAttribute("data-index", i);
-    group.setAttribute("data-code", tile.code);
-    const rect = document.createElementNS(svgNS, "rect");
-    Object.entries({ x: x0, y: y0, width: x1 - x0, height: y1 - y0 }).forEach(([k, v]) => rect.setAttribute(k, v));
-    const label = document.createElementNS(svgNS, "text");
-    label.setAttribute("x", x0 + 2);
-    label.setAttribute("y", Math.max(fontSize, y0 - 3));
-    label.setAttribute("font-size", fontSize);
-    label.textContent = tile.code;
-    group.append(rect, label);
-    group.addEventListener("click", () => openPicker({ mode: "reading", index: i }));
-    overlay.append(group);
-  });
+  const view = (S.zoomed && handView) || null;
+  const overlay = readingPicture(reading, "/pictures/" + S.picture, view, (i) => openPicker({ mode: "reading", index: i }));
   const zoom = handView
     ? el("button", { type: "button", class: "small zoom", onclick: () => { S.zoomed = !S.zoomed; renderReading(); } },
       S.zoomed ? t("whole_picture") : t("zoom_hand"))
@@ -345,6 +315,7 @@ function openPicker(what) {
     $("meld-from-label").hidden = current.kind === "concealed_kong";
   }
   $("picker-win").hidden = what.mode !== "concealed";
+  $("picker-done").hidden = what.mode !== "meld";
   $("picker-remove").hidden = !(what.mode === "concealed" || what.mode === "meld" || what.mode === "flower");
   $("picker").showModal();
 }
@@ -393,18 +364,17 @@ $("picker-win").addEventListener("click", () => {
   render();
 });
 
-function meldChoiceChanged() {
+// A set's kind and giver change on Done (Cancel leaves the set as it was); its tile on a tap.
+$("meld-kind").addEventListener("change", () => {
   $("meld-from-label").hidden = $("meld-kind").value === "concealed_kong";
-  if (picking && picking.mode === "meld") {
-    const m = W().melds[picking.index];
-    m.kind = $("meld-kind").value;
-    m.from = $("meld-from").value === "" ? null : Number($("meld-from").value);
-    renderEditor();
-    scheduleScore();
-  }
-}
-$("meld-kind").addEventListener("change", meldChoiceChanged);
-$("meld-from").addEventListener("change", meldChoiceChanged);
+});
+$("picker-done").addEventListener("click", () => {
+  const m = W().melds[picking.index];
+  m.kind = $("meld-kind").value;
+  m.from = $("meld-from").value === "" ? null : Number($("meld-from").value);
+  $("picker").close();
+  render();
+});
 
 for (const button of document.querySelectorAll("[data-add]")) {
   button.addEventListener("click", () => openPicker({ mode: "add-" + button.dataset.add }));
@@ -595,6 +565,34 @@ document.addEventListener("visibilitychange", () => {
   if (!document.hidden) refreshCameraState();
 });
 
+// ---- editing a hand: its own picture first, the cameras behind "Read again" -----------------
+async function showOwnPicture(row) {
+  // The server links each tile of the recorded hand to its box, so a tapped box fixes its tile.
+  const data = await api("GET", "/api/hands/" + row.id + "/picture");
+  S.reading = data.reading;
+  S.picture = data.picture;
+  data.winners.forEach((links, j) => {
+    const w = S.winners[j];
+    if (!w) return;
+    w.group = links.group;
+    if (links.group === null) return;
+    w.concealed.forEach((tile, i) => (tile.src = links.concealed[i] ?? null));
+    w.flowers.forEach((tile, i) => (tile.src = links.flowers[i] ?? null));
+    w.melds.forEach((m, i) => (m.src = links.melds[i] && links.melds[i].length ? links.melds[i] : null));
+  });
+  S.group = data.winners.length ? data.winners[0].group : null;
+  S.zoomed = S.group !== null;
+  $("read-sources").hidden = true;
+  $("table-camera").open = false;
+  $("read-again").hidden = false;
+}
+
+$("read-again").addEventListener("click", () => {
+  $("read-again").hidden = true;
+  $("read-sources").hidden = false;
+  $("table-camera").open = true;
+});
+
 // ---- start ----------------------------------------------------------------------------------
 async function start() {
   if (S.editId) {
@@ -604,9 +602,7 @@ async function start() {
     if (!row) return say(t("hand_not_found"), "error");
     S.seats = row.seats;
     loadRecordHand(row.hand);
-    if (row.picture) {
-      S.picture = row.picture;
-    }
+    if (row.picture) await showOwnPicture(row);
     $("hand-title").textContent = t("edit") + " · " + t("hand_no") + " " + row.number;
     $("confirm").textContent = t("save_edit", { n: row.number });
   } else {
