@@ -17,16 +17,16 @@ How tiles become hands:
 
 1. Each tile's *upright axis* (the way its face reads) comes from the box's shape (a face is
    taller than wide), or from the classifier's rotation where the box is nearly square.
-2. Neighbouring tiles link into rows: side by side across their upright axis, overlapping along
-   it, at most `LINK_GAP` tile widths apart, similar in size. A sideways tile links with its
-   upright neighbours; two upright tiles never link head to foot, so a grid of tiles falls into
-   rows, not columns.
+2. Tiles in a straight line, at any angle, make rows (`vision/rows.py`). A row of `HAND_ROW`
+   tiles or more, three of them faces, stepping about a tile's width from tile to tile, is a
+   player's; so is a set laid down on its own. The discard pool, walls and heaps are not.
 3. A row's position (the edge its owner sits at) comes from calibrated seat zones when a fixed
-   camera has them; otherwise from the way its faces read (the majority rotation), and failing
-   that from where it lies in the picture. Rows of one position make one hand.
-4. Within a hand, tiles fall into lines (distance from the owner) and groups (gaps along a line
-   wider than `GROUP_GAP` tile widths); each group is read as flowers, a claimed set, a concealed
-   kong, concealed tiles, or the winning tile.
+   camera has them; otherwise from the way its faces read (the majority rotation) where that
+   fits the row's direction, and failing that from where it lies in the picture.
+4. The row is turned, in its own frame, into a bottom row (`RowFrame`), with the flowers laid in
+   front of it and the tile stacked on an added kong. Its tiles fall into lines (distance from
+   the owner) and groups (gaps along a line wider than `GROUP_GAP` tile widths); each group is
+   read as flowers, a claimed set, a concealed kong, concealed tiles, or the winning tile.
 
 Face-down tiles are only trusted inside a concealed kong: the real photos never label walls, so a
 back anywhere else (a wall, a stray tile) is left out of every hand.
@@ -40,13 +40,12 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from engine import KOREAN_TILES, SEASON_TILES
 from vision.reading import HandRead, MeldRead, TileRead
 from vision.rows import Line, find_lines
 
-LINK_GAP = 2.0  # tile widths between neighbours of one row, at most
 GROUP_GAP = 0.3  # a gap wider than this (in tile widths) separates two groups
 LINE_STEP = 0.6  # tile lengths between two lines of one hand
-SIZE_RATIO = 1.7  # neighbours differ in length by at most this factor
 ASPECT_CLEAR = 1.15  # a box this much longer one way shows which way its tile lies
 SIDEWAYS_LONGER = 1.12  # a tile this much longer along the line than its set's others lies turned
 
@@ -152,78 +151,6 @@ def place(tiles: Sequence[TileRead], rotation_known: bool) -> list[Placed]:
             Placed(index, tile.code, x0, y0, x1, y1, vertical, rotation, float(tile.confidence))
         )
     return placed
-
-
-def links(placed: list[Placed]) -> np.ndarray:
-    """Pairs (i, j) of tiles that are neighbours in one row, all pairs compared at once.
-
-    Side by side left and right when either reads vertically (upright in a bottom or top row,
-    or the sideways tile of a left or right row), above and below when either reads
-    horizontally; overlapping by half across the row, at most LINK_GAP widths apart, similar
-    in length."""
-    box = np.array([(t.x0, t.y0, t.x1, t.y1) for t in placed], float).reshape(-1, 4)
-    vertical = np.array([t.reads_vertically for t in placed], bool)
-    w, h = box[:, 2] - box[:, 0], box[:, 3] - box[:, 1]
-    length, short = np.maximum(w, h), np.minimum(w, h)
-    similar = np.maximum.outer(length, length) <= SIZE_RATIO * np.minimum.outer(length, length)
-    unit = np.minimum.outer(short, short)
-
-    def side_by_side(axis: int, across: np.ndarray) -> np.ndarray:
-        """Gap along `axis` (0: x, 1: y), overlap along the other."""
-        lo, hi, other_lo, other_hi = axis, axis + 2, 1 - axis, 3 - axis
-        overlap = np.minimum.outer(box[:, other_hi], box[:, other_hi])
-        overlap = overlap - np.maximum.outer(box[:, other_lo], box[:, other_lo])
-        gap = np.maximum.outer(box[:, lo], box[:, lo]) - np.minimum.outer(box[:, hi], box[:, hi])
-        return (
-            (overlap >= 0.5 * np.minimum.outer(across, across))
-            & (gap > -0.5 * unit)
-            & (gap <= LINK_GAP * unit)
-        )
-
-    left_right = np.logical_or.outer(vertical, vertical) & side_by_side(0, h)
-    above_below = np.logical_or.outer(~vertical, ~vertical) & side_by_side(1, w)
-    linked = np.triu(similar & (left_right | above_below), k=1)
-    return np.argwhere(linked)
-
-
-def rows(placed: list[Placed]) -> list[list[Placed]]:
-    """Connected groups of linked tiles (union-find over the links)."""
-    parent = list(range(len(placed)))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for i, j in links(placed):
-        parent[root(int(i))] = root(int(j))
-    found: dict[int, list[Placed]] = {}
-    for i, tile in enumerate(placed):
-        found.setdefault(root(i), []).append(tile)
-    return list(found.values())
-
-
-def row_position(
-    row: list[Placed], width: float, height: float, zones: SeatZones | None
-) -> str | None:
-    """The edge of the picture the row's owner sits at (None: outside every calibrated zone)."""
-    faces = [t for t in row if not t.is_back] or row
-    cx = sum(t.cx for t in faces) / len(faces)
-    cy = sum(t.cy for t in faces) / len(faces)
-    if zones is not None:
-        return zones.position_of(cx, cy)
-    horizontal = sum(t.reads_vertically for t in faces) * 2 >= len(faces)
-    votes = Counter(
-        t.rotation for t in faces if t.rotation is not None and t.reads_vertically == horizontal
-    )
-    if votes:
-        rotation, count = votes.most_common(1)[0]
-        if count * 10 >= 6 * sum(votes.values()):
-            return POSITION_OF[rotation]
-    if horizontal:
-        return "bottom" if cy >= height / 2 else "top"
-    return "right" if cx >= width / 2 else "left"
 
 
 @dataclass(frozen=True)
@@ -483,18 +410,17 @@ def group_hands(
     rows_of_hands, rest = [], []
     for line in lines:
         members = [whole[k] for k in line.members]
-        faces = sum(not t.is_back for t in members)
-        if len(members) >= HAND_ROW and faces >= 3 and touching(line, members):
-            rows_of_hands.append((line, members))
+        shown = sum(not t.is_back for t in members)
+        if len(members) >= HAND_ROW and shown >= 3 and touching(line, members):
+            rows_of_hands.append((line, members, shown * 4 < len(members)))
         else:
             rest.append((line, members))
     hands: list[HandRead] = []
     used: set[int] = set()
-    for line, members in rows_of_hands:
-        hand = _hand_of(line, members, rest, set(used), width, height, zones)
+    for line, members, mostly_backs in rows_of_hands:
+        hand = _hand_of(line, members, rest, used, width, height, zones)
         if hand is None:
             continue
-        mostly_backs = sum(not t.is_back for t in members) * 4 < len(members)
         if mostly_backs and hand.concealed:
             continue  # a wall with a few tiles read as faces, not standing tiles beside sets
         used.update(hand.indices())
@@ -504,7 +430,7 @@ def group_hands(
             continue
         if len({t.code for t in members if not t.is_back}) != 1:
             continue  # a set is one tile three or four times; loose discards are not
-        hand = _hand_of(line, members, rest, set(used), width, height, zones)
+        hand = _hand_of(line, members, rest, used, width, height, zones)
         if hand is None or hand.concealed or len(hand.melds) != 1:
             continue
         same = [k for k, h in enumerate(hands) if h.position == hand.position]
@@ -515,7 +441,7 @@ def group_hands(
             hands[same[0]] = _joined(hands[same[0]], hand)
         else:
             hands.append(hand)
-    hands = [replace(h, foreign=_foreign(h, tiles)) for h in hands]
+    hands = [replace(h, foreign=foreign_tiles(h, tiles)) for h in hands]
     hands = [h for h in hands if h.concealed or h.melds or h.flowers]
     return tuple(sorted(hands, key=revealed_first))
 
@@ -529,15 +455,14 @@ def _hand_of(
     height: float,
     zones: SeatZones | None,
 ) -> HandRead | None:
-    """The hand built on a row: the row, what lies in front of it that belongs to it (not
-    already `used`, which gains the hand's tiles), read in the row's own frame."""
+    """The hand built on a row: the row and what lies in front of it that belongs to it (not
+    already `used` by another hand), read in the row's own frame."""
     position = _line_position(line, members, width, height, zones)
     if position is None:
         return None
     frame = RowFrame.of(line, members, position)
     extra = [t for t in _laid_in_front(frame, members, rest) if t.index not in used]
     hand = read_hand("bottom", [frame.upright(t) for t in members + extra])
-    used.update(hand.indices())
     return replace(hand, position=position)
 
 
@@ -591,16 +516,17 @@ def cut_by_edge(tile: Placed, typical: tuple[float, float], width: float, height
     return sliver or tile.confidence < SURE_AT_EDGE
 
 
-def _foreign(hand: HandRead, tiles: Sequence[TileRead]) -> tuple[int, ...]:
-    """Tiles of the hand that the Korean set lacks (bamboo): a flag for the panel."""
-    return tuple(i for i in hand.indices() if not in_table_set(tiles[i].code))
+def foreign_tiles(
+    hand: HandRead, tiles: Sequence[TileRead], flower_tiles: str | None = None
+) -> tuple[int, ...]:
+    """Tiles of the hand that a Korean table's set lacks (see `in_table_set`): a flag for the
+    panel."""
+    return tuple(i for i in hand.indices() if not in_table_set(tiles[i].code, flower_tiles))
 
 
 def in_table_set(code: str, flower_tiles: str | None = None) -> bool:
     """Whether a tile belongs to a Korean table's set: no bamboo; of the flowers and seasons,
     the kind the table plays (`flower_tiles`: `flowers` or `seasons`; None: either)."""
-    from engine import KOREAN_TILES, SEASON_TILES
-
     if code == "back":
         return True
     if code in SEASON_TILES:

@@ -132,15 +132,10 @@ class Reading:
         """The reading with each hand's `foreign` naming every tile the table's set lacks:
         bamboo, and the seasons when it plays its four flowers (`flower_tiles`, the engine's
         house option), or the flowers when it plays seasons."""
-        from vision.grouping import in_table_set
+        from vision.grouping import foreign_tiles
 
         hands = tuple(
-            replace(
-                hand,
-                foreign=tuple(
-                    i for i in hand.indices() if not in_table_set(self.tiles[i].code, flower_tiles)
-                ),
-            )
+            replace(hand, foreign=foreign_tiles(hand, self.tiles, flower_tiles))
             for hand in self.hands
         )
         return replace(self, hands=hands)

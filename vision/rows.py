@@ -41,9 +41,9 @@ def find_lines(centres: np.ndarray, extents: np.ndarray) -> list[Line]:
     `extents` (n x 2: width, height), and each tile left over as a line of its own. Longest
     lines first."""
     n = len(centres)
-    sizes = extents.max(axis=1) if n else np.zeros(0)
     if n == 0:
         return []
+    sizes = extents.max(axis=1)
     distance = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2)
     alike = np.maximum.outer(sizes, sizes) <= SIZE_RATIO * np.minimum.outer(sizes, sizes)
     np.fill_diagonal(distance, np.inf)
