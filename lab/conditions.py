@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from vision.upright import Turn, moved_boxes
+
 TABLE_SIZE = 1280
 TABLE_TILE = 30.0  # pixels: a tile's length in a whole-table picture
 TURNS = (15, 30, 45)
@@ -39,25 +41,17 @@ def dim_room(bgr: np.ndarray, seed: int = 0) -> np.ndarray:
 
 
 def turned(bgr: np.ndarray, boxes: np.ndarray, degrees: float, outlines=None):
-    """The picture turned `degrees` clockwise on a canvas that holds all of it, and each
-    labelled tile's upright box in it."""
-    import cv2
-
+    """The picture turned `degrees` clockwise on a canvas that holds all of it (as the reader
+    turns an askew one, `vision.upright.Turn`), and each labelled tile's upright box in it: around
+    its outline where the label gave one, else around its turned box."""
     height, width = bgr.shape[:2]
-    turn = cv2.getRotationMatrix2D((width / 2, height / 2), -degrees, 1.0)
-    cos, sin = abs(turn[0, 0]), abs(turn[0, 1])
-    new_w, new_h = int(height * sin + width * cos), int(height * cos + width * sin)
-    turn[0, 2] += new_w / 2 - width / 2
-    turn[1, 2] += new_h / 2 - height / 2
-    border = tuple(int(v) for v in np.median(bgr[[0, -1]].reshape(-1, 3), axis=0))
-    picture = cv2.warpAffine(bgr, turn, (new_w, new_h), borderValue=border)
-    moved = []
-    for k, (x0, y0, x1, y1) in enumerate(boxes):
-        outline = outlines[k] if outlines is not None and outlines[k] else None
-        points = np.array(outline if outline else [(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
-        points = points @ turn[:, :2].T + turn[:, 2]
-        moved.append((*points.min(axis=0), *points.max(axis=0)))
-    return picture, np.array(moved, float).reshape(-1, 4)
+    turn = Turn.of(width, height, degrees)
+    moved = moved_boxes(boxes, turn.matrix)
+    for k, outline in enumerate(outlines if outlines is not None else []):
+        if outline:
+            points = np.array(outline) @ turn.matrix[:, :2].T + turn.matrix[:, 2]
+            moved[k] = (*points.min(axis=0), *points.max(axis=0))
+    return turn.picture(bgr), moved
 
 
 def whole_table(bgr: np.ndarray, boxes: np.ndarray):

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.upright import moved_boxes
+
 STRIDE = 4
 CACHE_SIDE = 384  # real photos are kept in memory at this size
 BUMP_ALPHA = 0.54  # bump size as a fraction of the tile's size (TTFNet's choice)
@@ -111,7 +113,7 @@ def augment(example: Example, side: int, rng: np.random.Generator) -> tuple[Exam
         borderMode=cv2.BORDER_CONSTANT,
         borderValue=fill,
     )
-    boxes = _moved_boxes(boxes, matrix)
+    boxes = moved_boxes(boxes, matrix).astype(np.float32)
     clipped = boxes.clip(0, side)
     area = _area(boxes)
     seen = _area(clipped) / np.maximum(area, 1e-6)
@@ -121,16 +123,6 @@ def augment(example: Example, side: int, rng: np.random.Generator) -> tuple[Exam
     copy = Example(canvas, clipped[keep], example.kinds[keep], example.backs_labelled)
     copy.tile_length = example.tile_length
     return copy, unsure
-
-
-def _moved_boxes(boxes: np.ndarray, matrix: np.ndarray) -> np.ndarray:
-    """The upright boxes around boxes moved by an affine `matrix` (2 x 3): their corners' span."""
-    x0, y0, x1, y1 = boxes.T
-    corners = np.stack(
-        [np.stack([x0, y0]), np.stack([x1, y0]), np.stack([x1, y1]), np.stack([x0, y1])]
-    )
-    moved = np.einsum("ij,cjn->cin", matrix[:, :2], corners) + matrix[:, 2][None, :, None]
-    return np.concatenate([moved.min(axis=0), moved.max(axis=0)]).T.astype(np.float32)
 
 
 def _area(boxes: np.ndarray) -> np.ndarray:

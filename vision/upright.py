@@ -58,16 +58,27 @@ def _nearest_turn(centres: np.ndarray) -> float:
     return float(np.median(np.abs(turns)))
 
 
+def moved_boxes(boxes: np.ndarray, matrix: np.ndarray) -> np.ndarray:
+    """The upright boxes (n x 4) around boxes moved by an affine `matrix` (2 x 3): the span of
+    their moved corners."""
+    x0, y0, x1, y1 = np.asarray(boxes, float).reshape(-1, 4).T
+    corners = np.stack(
+        [np.stack([x0, y0]), np.stack([x1, y0]), np.stack([x1, y1]), np.stack([x0, y1])]
+    )
+    moved = np.einsum("ij,cjn->cin", matrix[:, :2], corners) + matrix[:, 2][None, :, None]
+    return np.concatenate([moved.min(axis=0), moved.max(axis=0)]).T
+
+
 @dataclass(frozen=True)
 class Turn:
-    """A picture turned by `degrees` (clockwise) about its centre onto a canvas that holds all
-    of it; `matrix` maps the original's pixels to the canvas's, `back` the canvas's to it."""
+    """A picture turned clockwise about its centre onto a canvas that holds all of it; `matrix`
+    maps the original's pixels to the canvas's, `back` the canvas's to it."""
 
-    degrees: float
     matrix: np.ndarray  # 2 x 3
     back: np.ndarray  # 2 x 3
     width: int  # the original picture's size
     height: int
+    canvas: tuple[int, int]  # the turned picture's width and height
 
     @classmethod
     def of(cls, width: int, height: int, degrees: float) -> Turn:
@@ -75,35 +86,27 @@ class Turn:
 
         matrix = cv2.getRotationMatrix2D((width / 2, height / 2), -degrees, 1.0)
         cos, sin = abs(matrix[0, 0]), abs(matrix[0, 1])
-        new_w, new_h = (
+        canvas = (
             int(np.ceil(height * sin + width * cos)),
             int(np.ceil(height * cos + width * sin)),
         )
-        matrix[0, 2] += new_w / 2 - width / 2
-        matrix[1, 2] += new_h / 2 - height / 2
-        back = cv2.invertAffineTransform(matrix)
-        return cls(degrees, matrix, back, width, height)
+        matrix[0, 2] += canvas[0] / 2 - width / 2
+        matrix[1, 2] += canvas[1] / 2 - height / 2
+        return cls(matrix, cv2.invertAffineTransform(matrix), width, height, canvas)
 
     def picture(self, bgr: np.ndarray) -> np.ndarray:
         """The picture turned, the canvas beyond it filled with the colour of its edges."""
         import cv2
 
-        corners = np.array([[0, 0], [self.width, 0], [self.width, self.height], [0, self.height]])
-        moved = corners @ self.matrix[:, :2].T + self.matrix[:, 2]
-        size = (int(np.ceil(moved[:, 0].max())), int(np.ceil(moved[:, 1].max())))
         edge = np.concatenate([bgr[0], bgr[-1], bgr[:, 0], bgr[:, -1]])
         fill = tuple(float(v) for v in np.median(edge, axis=0))
         return cv2.warpAffine(
-            bgr, self.matrix, size, borderMode=cv2.BORDER_CONSTANT, borderValue=fill
+            bgr, self.matrix, self.canvas, borderMode=cv2.BORDER_CONSTANT, borderValue=fill
         )
 
     def box_back(self, box) -> tuple[float, float, float, float]:
         """A box of the turned picture as the upright box around it in the original."""
-        x0, y0, x1, y1 = box
-        corners = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], float)
-        moved = corners @ self.back[:, :2].T + self.back[:, 2]
-        x0, y0 = moved.min(axis=0)
-        x1, y1 = moved.max(axis=0)
+        x0, y0, x1, y1 = moved_boxes(box, self.back)[0]
         return (
             float(max(0.0, x0)),
             float(max(0.0, y0)),
