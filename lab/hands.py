@@ -33,26 +33,28 @@ TABLE_SEED = 12  # the benchmark's own tables; no test or training draws from th
 
 
 def as_laid(scene) -> dict:
-    """The winner's hand/melds/flowers/win_tile as the picture shows them."""
+    """The winner's hand/melds/flowers/win_tile as the picture shows them: a winning tile not
+    set apart cannot be told from the others (the panel asks which it was)."""
     hand = scene.hands[scene.winner].request()
-    if not scene.conditions.get("win_apart", True):
+    if not scene.conditions["win_apart"]:
         hand.pop("win_tile", None)
     return canonical(hand)
 
 
 def canonical(request: dict) -> dict:
-    """A request's hand part with the order of tiles and sets made irrelevant."""
+    """A request's hand part with the order of tiles and sets made irrelevant (the engine
+    ignores it too)."""
     return {
-        "hand": sorted(
-            request.get("hand", "")[i : i + 2] for i in range(0, len(request.get("hand", "")), 2)
-        ),
-        "melds": sorted((m["kind"], m["tiles"]) for m in request.get("melds", [])),
-        "flowers": sorted(
-            request.get("flowers", "")[i : i + 2]
-            for i in range(0, len(request.get("flowers", "")), 2)
-        ),
+        "hand": _codes(request["hand"]),
+        "melds": sorted((m["kind"], m["tiles"]) for m in request["melds"]),
+        "flowers": _codes(request["flowers"]),
         "win_tile": request.get("win_tile"),
     }
+
+
+def _codes(run: str) -> list[str]:
+    """A run of two-character codes (as a reading writes it), sorted."""
+    return sorted(run[i : i + 2] for i in range(0, len(run), 2))
 
 
 def read_tables(reader, count: int = TABLES, seed: int = TABLE_SEED, **options) -> tuple[int, int]:

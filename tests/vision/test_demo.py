@@ -12,6 +12,7 @@ import numpy as np
 
 import engine
 from datasets.demo import DEMO_HANDS, demo_requests, demo_scene, demo_table
+from lab.hands import as_laid
 from tests.conftest import ROOT
 from tests.vision.test_grouping import assert_hands, canonical, read
 from vision.reading import HandRead, MeldRead, TileRead
@@ -88,26 +89,18 @@ def test_the_demo_pictures_truth_groups_into_the_demo_hands():
     assert_hands(read(scene), DEMO_HANDS)
 
 
-def _as_laid(hand, seed: int) -> dict:
-    """The hand's request as its picture shows it: a winning tile not set apart cannot be
-    told from the others (the panel asks which it was)."""
-    request = hand.request()
-    if not demo_table(seed).conditions["win_apart"]:
-        request.pop("win_tile", None)
-    return request
-
-
 def test_the_reader_reads_the_demo_winner_right_whatever_the_seed():
     from vision import TileReader
 
     reader = TileReader()
     right = 0
     for seed in range(12):
-        reading = reader.read(demo_table(seed).image)
+        scene = demo_table(seed)
+        reading = reader.read(scene.image)
         bottom = [hand for hand in reading.hands if hand.position == "bottom"]
         if bottom:
             request = bottom[0].to_request(reading.tiles)
-            right += canonical(request) == canonical(_as_laid(DEMO_HANDS["bottom"], seed))
+            right += canonical(request) == as_laid(scene)
     assert right >= 11, f"{right} of 12 seeds read right"
 
 

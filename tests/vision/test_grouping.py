@@ -13,6 +13,7 @@ import pytest
 
 from datasets.demo import DEMO_HANDS
 from datasets.scene import POSITIONS, Hand, Meld, deal_hands, draw_scene
+from lab.hands import canonical
 from vision.grouping import SeatZones, group_hands, loose_faces
 from vision.reader import keep_trusted
 from vision.reading import Reading, TileRead
@@ -34,20 +35,6 @@ def read(scene, rotation_known=True, jitter=0.0, zones=None, seed=0) -> Reading:
     height, width = scene.image.shape[:2]
     hands = group_hands(tiles, width, height, rotation_known, zones)
     return keep_trusted(Reading(width, height, tiles, hands, loose_faces(tiles, hands)))
-
-
-def split(run: str) -> list[str]:
-    return sorted(run[i : i + 2] for i in range(0, len(run), 2))
-
-
-def canonical(request: dict) -> dict:
-    """A request's hand part with tile order made irrelevant (the engine ignores it too)."""
-    return {
-        "hand": split(request["hand"]),
-        "melds": sorted((m["kind"], m["tiles"]) for m in request["melds"]),
-        "flowers": split(request["flowers"]),
-        "win_tile": request.get("win_tile"),
-    }
 
 
 CLAIMED = ("pung", "kong", "added_kong")  # sets whose turned tile says whom it came from

@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 from datasets.table import full_table
-from tests.vision.test_grouping import canonical, read
+from lab.hands import as_laid, canonical
+from tests.vision.test_grouping import read
 
 SEEDS = range(10)
 
@@ -24,19 +25,12 @@ def table(seed: int):
     return scene, read(scene)
 
 
-def _as_laid(scene) -> dict:
-    request = scene.hands[scene.winner].request()
-    if not scene.conditions["win_apart"]:
-        request.pop("win_tile", None)
-    return canonical(request)
-
-
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_winners_hand_is_offered_first_exactly_as_laid(seed):
     scene, reading = table(seed)
     first = reading.hands[0]
     assert first.position == scene.winner
-    assert canonical(first.to_request(reading.tiles)) == _as_laid(scene)
+    assert canonical(first.to_request(reading.tiles)) == as_laid(scene)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
