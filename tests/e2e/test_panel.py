@@ -31,6 +31,14 @@ def set_up(page, panel):
     page.wait_for_selector(".player")
 
 
+def record_a_draw(page, panel):
+    """Confirm an exhaustive draw from the Record hand page; back on the Table page."""
+    page.goto(panel.url + "/hand")
+    page.check("input[name=result][value=draw]")
+    page.click("#confirm")
+    page.wait_for_url(panel.url + "/")
+
+
 def points(page) -> list[int]:
     return [
         int(v)
@@ -104,10 +112,7 @@ def test_history_delete_and_undo_are_seen_by_every_phone(chromium, panel):
     host = phone_page(chromium)
     join(host, panel)
     set_up(host, panel)
-    host.goto(panel.url + "/hand")
-    host.check("input[name=result][value=draw]")
-    host.click("#confirm")
-    host.wait_for_url(panel.url + "/")
+    record_a_draw(host, panel)
     watcher = phone_page(chromium)
     watcher.goto(panel.url + "/history")
     watcher.wait_for_selector("#history li")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import phone_page
-from tests.e2e.test_panel import join, set_up
+from tests.e2e.test_panel import join, record_a_draw, set_up
 from webui import i18n
 
 pytestmark = pytest.mark.browser
@@ -28,10 +28,7 @@ def test_the_undo_button_says_which_hand_it_would_take_back(chromium, panel):
     page.context.add_cookies([{"name": "lang", "value": "ko", "url": panel.url}])
     join(page, panel)
     set_up(page, panel)
-    page.goto(panel.url + "/hand")
-    page.check("input[name=result][value=draw]")
-    page.click("#confirm")
-    page.wait_for_url(panel.url + "/")
+    record_a_draw(page, panel)
     what = i18n.say("undo_hand_added", "ko", n=1)
     page.wait_for_selector("#undo:visible")
     assert page.locator("#undo").inner_text() == i18n.say("undo_what", "ko", what=what)
