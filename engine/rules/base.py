@@ -80,7 +80,6 @@ class WinContext(NamedTuple):
     concealed: bool  # no claimed set; concealed kongs keep a hand concealed (RULINGS 2)
     suits: int  # how many of the suits (characters, dots) the hand uses
     has_honours: bool
-    all_simples: bool  # no terminal and no honour
     dealer: bool
     facts: int  # the `Fact`s of this win, as bits
 
@@ -146,7 +145,6 @@ def win_context(
             concealed,
             suits,
             honours,
-            all_simples,
             seat == 27,
             facts,
         ),
