@@ -3,6 +3,7 @@ of chapter 10, and the rows the scorer skips (by the facts their predicates are 
 to real hands."""
 
 import random
+import re
 
 import pytest
 
@@ -73,7 +74,7 @@ def test_ids_are_unique(profile):
 
 
 def test_the_standard_profile_has_the_26_basic_and_12_bonus_hands_of_chapter_10():
-    rows = PROFILES["standard"].yaku
+    rows = [row for row in PROFILES["standard"].yaku if re.search(r"\b10\.[12] ", row.note)]
     assert sum(row.kind is Kind.BASIC for row in rows) == 26
     assert sum(row.kind is Kind.BONUS for row in rows) == 12
 
