@@ -112,3 +112,27 @@ def test_a_new_row_that_names_a_family_makes_its_feeder_liable():
     assert "all_triplets" in _yaku(answer)
     assert answer["payments"]["E"] == -3 * answer["total"]
     assert _score(ruleset("standard"), req)["payments"]["W"] == -2 * answer["total"]
+
+
+def test_scoring_leaves_every_ruleset_as_it_was_built():
+    """Nothing shared is filled in or changed while hands are scored (the tables are built once)."""
+    import copy
+    import random
+    from dataclasses import fields
+
+    from engine.randomhands import random_request
+    from engine.rules import _RULESETS
+
+    def snapshot():  # every field of every ruleset, copied all the way down
+        return copy.deepcopy(
+            {key: {f.name: getattr(r, f.name) for f in fields(r)} for key, r in _RULESETS.items()}
+        )
+
+    before = snapshot()
+    rng = random.Random(3)
+    for _ in range(500):
+        engine.score(random_request(rng))
+    assert snapshot() == before
+    assert ruleset("standard", {"pin_specials": True}) is ruleset(
+        "standard", {"pin_specials": True}
+    )
