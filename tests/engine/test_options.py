@@ -136,3 +136,12 @@ def test_scoring_leaves_every_ruleset_as_it_was_built():
     assert ruleset("standard", {"pin_specials": True}) is ruleset(
         "standard", {"pin_specials": True}
     )
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_every_change_names_rows_of_its_profile(profile):
+    ids = {row.id for row in PROFILES[profile].yaku}
+    for option in PROFILES[profile].options:
+        assert set(option.changes) <= set(option.choices), option.name
+        for change in option.changes.values():
+            assert {*change.on, *change.off, *change.points} <= ids, option.name
