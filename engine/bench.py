@@ -88,10 +88,10 @@ def _time_library(inputs: list) -> float:
 
 
 def _warm_up(seed: int) -> None:
-    """Load the modules and build each ruleset the hands use, before any clock runs.
+    """Load the modules and score a hand with each choice of `pin_specials`, before any clock runs.
 
-    A ruleset is built once per profile and set of house options, whatever the hand; no answer is
-    kept. The library gets the same courtesy (its imports).
+    Every ruleset is built at import, whatever the hand; no answer is kept. The library gets the
+    same courtesy (its imports).
     """
     rng = random.Random(seed - 1)
     for pin_specials in (False, True):

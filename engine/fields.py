@@ -171,7 +171,7 @@ def read_flowers(value: object, rules: Ruleset) -> tuple[int, ...]:
     if value is None or value == "":
         return ()
     tiles = tile_indices(value, "flowers")
-    allowed = SEASONS if rules.option("flower_tiles") == "seasons" else FLOWERS
+    allowed = SEASONS if rules.flower_tiles == "seasons" else FLOWERS
     for tile in tiles:
         code = TILE_CODES[tile]
         if tile not in FLOWERS and tile not in SEASONS:

@@ -1,22 +1,19 @@
-"""Who pays what for one hand (RULINGS 15 and 16), by seat wind.
+"""Who pays what for one hand (RULINGS 15 and 16), by seat wind, as the ruleset's `Payments` say.
 
 A discard win: the discarder pays twice the total. A self-draw: each other player pays the total.
-Liability: when a hand scores big three dragons or big four winds and the last set of that family
-was completed with a tile discarded by player X, X alone pays three times the total.
+Liability: a row may name the tiles it is liable for (`Yaku.liable_for`: big three dragons the
+dragons, big four winds the winds); when the hand scores it and the last set of those tiles was
+completed with a tile discarded by player X, X alone pays three times the total.
 """
 
 from __future__ import annotations
 
 from engine.analysis import Reading, SetKind
-from engine.rules.base import WinContext
-from engine.tiles import DRAGONS, WINDS
-
-# The hands that make a careless discarder liable, and the family of tiles whose sets count.
-LIABLE_HANDS = {"big_three_dragons": frozenset(DRAGONS), "big_four_winds": frozenset(WINDS)}
+from engine.rules.base import Payments, WinContext
 
 
 def liable_seat(
-    win: WinContext, reading: Reading, family: frozenset[int], discarder: str | None
+    win: WinContext, reading: Reading, family: tuple[int, ...], discarder: str | None
 ) -> str | None:
     """The seat whose discard completed the last set of `family`, when the table could see it.
 
@@ -41,16 +38,22 @@ def liable_seat(
 
 
 def hand_payments(
-    total: int, seat: str, self_draw: bool, discarder: str | None, liable: str | None
+    total: int,
+    seat: str,
+    self_draw: bool,
+    discarder: str | None,
+    liable: str | None,
+    rule: Payments,
 ) -> dict[str, int]:
     """Each seat's gain (positive) or payment (negative); the four add up to 0."""
     payments = {"E": 0, "S": 0, "W": 0, "N": 0}
     if liable is not None:
-        payments[liable] = -3 * total
+        payments[liable] = -rule.liable * total
     elif self_draw:
-        payments = {"E": -total, "S": -total, "W": -total, "N": -total}
+        each = -rule.self_drawn * total
+        payments = {"E": each, "S": each, "W": each, "N": each}
     else:
-        payments[discarder] = -2 * total
+        payments[discarder] = -rule.by_discard * total
     payments[seat] = 0
     payments[seat] = -sum(payments.values())
     return payments

@@ -131,7 +131,7 @@ def _replay(record: object) -> dict:
         table_rules = ruleset(rules, options)
     except RequestError as error:
         raise RecordError(error.message, None, error.code, error.params) from None
-    several_collect = table_rules.option("multiple_winners")
+    several_collect = table_rules.payments.each_winner_collects
 
     table = Table()
     entries = []

@@ -9,9 +9,9 @@ from __future__ import annotations
 from engine.analysis import Reading, readings
 from engine.answer import Answer, Hit, Reason, error_json
 from engine.errors import RequestError
-from engine.payments import LIABLE_HANDS, hand_payments, liable_seat
+from engine.payments import hand_payments, liable_seat
 from engine.request import Request, read_request
-from engine.rules.base import Kind, Need, Predicate, WinContext, Yaku
+from engine.rules.base import Kind, Predicate, WinContext, Yaku
 
 
 def score(request: object) -> dict:
@@ -28,7 +28,7 @@ def evaluate(checked: Request) -> Answer:
     found = readings(win.standing, win.melds, win.win_tile, win.self_draw)
     if not found:
         return Answer(reason=_NOT_COMPLETE)
-    rows = rules.rows_for(win.has)
+    rows = rules.rows_for(win.facts)
     minimum = rules.profile.minimum
     reading = found[0]
     hits = hands_made(rows, win, reading)
@@ -41,12 +41,12 @@ def evaluate(checked: Request) -> Answer:
     if not enough:
         return Answer(hits, reading, _BELOW_MINIMUM)
     liable = None
-    if win.has & _LIABLE_FAMILIES:
-        for row, _ in hits:
-            family = LIABLE_HANDS.get(row.id)
-            if family is not None:
-                liable = liable_seat(win, reading, family, checked.discarder)
-    payments = hand_payments(total, checked.seat, win.self_draw, checked.discarder, liable)
+    for row, _ in hits:
+        if row.liable_for:
+            liable = liable_seat(win, reading, row.liable_for, checked.discarder)
+    payments = hand_payments(
+        total, checked.seat, win.self_draw, checked.discarder, liable, rules.payments
+    )
     return Answer(hits, reading, None, payments, liable)
 
 
@@ -91,4 +91,3 @@ def tally(hits: list[Hit] | tuple[Hit, ...], minimum: int) -> tuple[bool, int]:
 
 _NOT_COMPLETE, _BELOW_MINIMUM = Reason.NOT_COMPLETE, Reason.BELOW_MINIMUM
 _BASIC = Kind.BASIC
-_LIABLE_FAMILIES = int(Need.TWO_DRAGON_TRIPLETS | Need.THREE_WIND_TRIPLETS)

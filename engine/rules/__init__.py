@@ -1,13 +1,14 @@
 """Rule profiles: `standard` (the Korean 2-Point chapters) and `guide` (the beginner's guide).
 
 `ruleset(name, options)` checks the house options against the profile and gives the frozen
-`Ruleset` a hand is scored with. A new house rule is a row with `option=` in a profile's list and an
-`Option` in its `options`.
+`Ruleset` a hand is scored with. Every ruleset (each profile with each choice of its options) is
+built here at import, so scoring only looks one up. A new house rule is a row in a profile's list
+and, if the table may turn it on, an `Option` whose `Change` names it (docs/adding-a-house-rule.md).
 """
 
 from __future__ import annotations
 
-from functools import cache
+from itertools import product
 
 from engine.errors import RequestError, describe_value, shorten
 from engine.rules.base import Profile, Ruleset
@@ -50,17 +51,18 @@ def ruleset(name: object = "standard", options: object = None) -> Ruleset:
     chosen = tuple(
         (option.name, options.get(option.name, option.default)) for option in profile.options
     )
-    return _ruleset(name, chosen)
+    return _RULESETS[name, chosen]
 
 
 _KNOWN_OPTIONS = {
     name: {option.name: option for option in profile.options} for name, profile in PROFILES.items()
 }
-
-
-@cache
-def _ruleset(name: str, chosen: tuple[tuple[str, object], ...]) -> Ruleset:
-    return Ruleset.make(PROFILES[name], chosen)
+_RULESETS = {
+    (name, chosen): Ruleset.make(profile, chosen)
+    for name, profile in PROFILES.items()
+    for values in product(*(option.choices for option in profile.options))
+    for chosen in [tuple(zip((o.name for o in profile.options), values, strict=True))]
+}
 
 
 def house_options(name: str = "standard") -> dict[str, tuple]:

@@ -5,17 +5,17 @@ and one predicate `applies(win, reading) -> int` saying how many times it applie
 list of rows plus the house options it knows; `Ruleset` is a profile with its options chosen.
 Nothing here changes while a hand is scored.
 
-A row may also say what a hand must have before it can apply at all (`needs`, and
-`concealed_only`): honours, one suit, no simples, a declaration, a situation, flowers. The ruleset
-sorts its rows by these once, so a hand is only asked about the rows that can apply to it; a test
-checks every row's claim against random hands.
+A predicate may be `given` facts of the win (self-drawn, a dragon triplet, a declaration...), and
+then its body asks only what is left. The facts are the one place such a condition is written:
+each row reads the ones its predicate is given, and the ruleset sorts its rows by them once, so a
+hand is only asked about the rows whose facts it has.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from enum import IntFlag, StrEnum
+from dataclasses import dataclass, field, replace
+from enum import IntFlag, StrEnum, auto
 from typing import NamedTuple
 
 from engine.analysis import Meld, Reading
@@ -41,31 +41,27 @@ class Situation(StrEnum):
     FIRST_TURN = "first_turn"
 
 
-class Need(IntFlag):
-    """What a hand must have before a row can apply."""
+class Fact(IntFlag):
+    """A fact of the whole win that a predicate may be `given`; each is one bit, in this order."""
 
-    NOTHING = 0
-    CONCEALED = 1 << 0  # no claimed set (a row's `concealed_only`)
-    SELF_DRAWN = 1 << 1
-    BY_DISCARD = 1 << 2
-    HONOURS = 1 << 3  # an honour tile somewhere
-    ONE_SUIT = 1 << 4  # characters or dots, not both
-    NO_SIMPLES = 1 << 5  # terminals and honours only
-    ALL_SIMPLES = 1 << 6  # no terminal and no honour
-    DRAGON_TRIPLET = 1 << 7  # three or four of some dragon
-    TWO_DRAGON_TRIPLETS = 1 << 8  # three or four of two dragons
-    SEAT_WIND_TRIPLET = 1 << 9  # three or four of the seat wind
-    THREE_WIND_TRIPLETS = 1 << 10  # three or four of three winds
-    DECLARATION = 1 << 11  # uper, buller or buji uper declared
-    FIRST_TURN = 1 << 12  # the situations, one flag each
-    LAST_TILE = 1 << 13
-    WIN_ON_KONG = 1 << 14
-    ROBBING_KONG = 1 << 15
-    FLOWERS = 1 << 16  # a flower laid aside
-    ROUND_WIND_TRIPLET = 1 << 17  # three or four of the prevalent wind
-
-
-_ALL_NEEDS = (1 << 18) - 1
+    CONCEALED = auto()  # no claimed set (a row's `concealed_only`)
+    SELF_DRAWN = auto()
+    BY_DISCARD = auto()
+    HONOURS = auto()  # an honour tile somewhere
+    AT_MOST_ONE_SUIT = auto()  # not both characters and dots
+    NO_SIMPLES = auto()  # terminals and honours only
+    ALL_SIMPLES = auto()  # no terminal and no honour
+    DRAGON_TRIPLET = auto()  # three or four of some dragon
+    TWO_DRAGON_TRIPLETS = auto()  # three or four of two dragons
+    SEAT_WIND_TRIPLET = auto()  # three or four of the seat wind
+    ROUND_WIND_TRIPLET = auto()  # three or four of the prevalent wind
+    THREE_WIND_TRIPLETS = auto()  # three or four of three winds
+    DECLARATION = auto()  # uper, buller or buji uper declared
+    FIRST_TURN = auto()  # the situations, one fact each
+    LAST_TILE = auto()
+    WIN_ON_KONG = auto()
+    ROBBING_KONG = auto()
+    FLOWERS = auto()  # a flower laid aside
 
 
 class WinContext(NamedTuple):
@@ -84,9 +80,8 @@ class WinContext(NamedTuple):
     concealed: bool  # no claimed set; concealed kongs keep a hand concealed (RULINGS 2)
     suits: int  # how many of the suits (characters, dots) the hand uses
     has_honours: bool
-    all_simples: bool  # no terminal and no honour
     dealer: bool
-    has: int  # the `Need` flags this hand meets
+    facts: int  # the `Fact`s of this win, as bits
 
 
 def win_context(
@@ -116,25 +111,24 @@ def win_context(
         if honours
         else 0
     )
-    has = (
-        concealed
-        | self_draw << 1
-        | (not self_draw) << 2
-        | honours << 3
-        | (suits <= 1) << 4
-        | (not simples) << 5
-        | all_simples << 6
-        | (dragons >= 1) << 7
-        | (dragons >= 2) << 8
-        | (counts[seat] >= 3) << 9
-        | (winds >= 3) << 10
-        | (declared is not _NOT_DECLARED) << 11
-        | bool(flowers) << 16
-        | (counts[round_wind] >= 3) << 17
+    facts = (
+        (concealed and _CONCEALED)
+        | (_SELF_DRAWN if self_draw else _BY_DISCARD)
+        | (honours and _HONOURS)
+        | (suits <= 1 and _AT_MOST_ONE_SUIT)
+        | (not simples and _NO_SIMPLES)
+        | (all_simples and _ALL_SIMPLES)
+        | (dragons >= 1 and _DRAGON_TRIPLET)
+        | (dragons >= 2 and _TWO_DRAGON_TRIPLETS)
+        | (counts[seat] >= 3 and _SEAT_WIND_TRIPLET)
+        | (counts[round_wind] >= 3 and _ROUND_WIND_TRIPLET)
+        | (winds >= 3 and _THREE_WIND_TRIPLETS)
+        | (declared is not _NOT_DECLARED and _DECLARATION)
+        | (bool(flowers) and _FLOWERS)
     )
     if situations:
         for situation in situations:
-            has |= _SITUATION_NEED[situation]
+            facts |= _SITUATION_FACT[situation]
     return _new(
         WinContext,
         (
@@ -151,9 +145,8 @@ def win_context(
             concealed,
             suits,
             honours,
-            all_simples,
             seat == 27,
-            has,
+            facts,
         ),
     )
 
@@ -161,19 +154,54 @@ def win_context(
 _NOT_DECLARED = Declared.NONE
 _NONE_OF_7, _NONE_OF_9 = bytes(7), bytes(9)  # no tile of a stretch of seven or nine kinds
 _new = tuple.__new__  # `WinContext(*fields)` without the named constructor's extra call
-_SITUATION_NEED = {
-    Situation.FIRST_TURN: int(Need.FIRST_TURN),
-    Situation.LAST_TILE: int(Need.LAST_TILE),
-    Situation.WIN_ON_KONG: int(Need.WIN_ON_KONG),
-    Situation.ROBBING_KONG: int(Need.ROBBING_KONG),
-}
+_SITUATION_FACT = {situation: int(Fact[situation.name]) for situation in Situation}
+# The facts as plain ints: `win_context` runs for every hand, and IntFlag arithmetic is slow.
+_CONCEALED, _SELF_DRAWN = int(Fact.CONCEALED), int(Fact.SELF_DRAWN)
+_BY_DISCARD, _HONOURS, _AT_MOST_ONE_SUIT = (
+    int(Fact.BY_DISCARD),
+    int(Fact.HONOURS),
+    int(Fact.AT_MOST_ONE_SUIT),
+)
+_NO_SIMPLES, _ALL_SIMPLES = int(Fact.NO_SIMPLES), int(Fact.ALL_SIMPLES)
+_DRAGON_TRIPLET, _TWO_DRAGON_TRIPLETS = int(Fact.DRAGON_TRIPLET), int(Fact.TWO_DRAGON_TRIPLETS)
+_SEAT_WIND_TRIPLET, _ROUND_WIND_TRIPLET = int(Fact.SEAT_WIND_TRIPLET), int(Fact.ROUND_WIND_TRIPLET)
+_THREE_WIND_TRIPLETS, _DECLARATION = int(Fact.THREE_WIND_TRIPLETS), int(Fact.DECLARATION)
+_FLOWERS = int(Fact.FLOWERS)
 
 Predicate = Callable[[WinContext, Reading], int]
 
 
 @dataclass(frozen=True, slots=True)
+class Given:
+    """A predicate that holds only for wins with all of `facts`, and then as often as `then` says.
+
+    The scorer checks the facts once per hand, for all rows together, and asks `then` only of the
+    hands that have them; called as a whole, it checks both.
+    """
+
+    facts: Fact
+    then: Predicate
+
+    def __call__(self, win: WinContext, reading: Reading) -> int:
+        return win.facts & self.facts == self.facts and self.then(win, reading)
+
+
+def given(*facts: Fact) -> Callable[[Predicate], Given]:
+    """`@given(Fact.SELF_DRAWN)` over a predicate: it is asked only of wins with those facts."""
+
+    def wrap(then: Predicate) -> Given:
+        return Given(Fact(sum(set(facts))), then)
+
+    return wrap
+
+
+@dataclass(frozen=True, slots=True)
 class Yaku:
-    """One hand of the rules, as data: the scorer reads nothing else."""
+    """One hand of the rules, as data: the scorer reads nothing else.
+
+    `requires` (the facts a win must have before the row is asked) and `test` (what is asked then)
+    are worked out here from `applies` and `concealed_only`, never written by hand.
+    """
 
     id: str
     name: str
@@ -183,96 +211,128 @@ class Yaku:
     applies: Predicate = field(repr=False)
     replaces: tuple[str, ...] = ()  # ids this row removes when it applies
     concealed_only: bool = False
-    needs: Need = Need.NOTHING  # the row is asked only of hands that have all of these
     not_minimum_with: tuple[str, ...] = ()  # its points leave the minimum when these apply too
-    option: str | None = None  # a house option that must be on for the row to exist
+    liable_for: tuple[int, ...] = ()  # whoever fed the last set of these tiles pays alone
     note: str = ""  # the rule source it rests on, for docs/rules.md
+    requires: int = field(init=False, repr=False, compare=False)  # `Fact` bits
+    test: Predicate = field(init=False, repr=False, compare=False)
     json: dict = field(init=False, repr=False, compare=False)  # the answer's entry, to copy
 
     def __post_init__(self) -> None:
+        applies = self.applies
+        requires, test = (applies.facts, applies.then) if type(applies) is Given else (0, applies)
+        if self.concealed_only:
+            requires |= Fact.CONCEALED
+        object.__setattr__(self, "requires", int(requires))
+        object.__setattr__(self, "test", test)
         entry = {"id": self.id, "kind": self.kind.value, "points": 0, "count": 0}
         object.__setattr__(self, "json", entry | {"name": self.name, "name_ko": self.name_ko})
 
-    @property
-    def requires(self) -> int:
-        return int(self.needs) | (Need.CONCEALED if self.concealed_only else 0)
+
+@dataclass(frozen=True, slots=True)
+class Payments:
+    """How a won hand is paid (RULINGS 15-17), as multiples of its total."""
+
+    by_discard: int = 2  # the discarder pays this many times the total
+    self_drawn: int = 1  # on a self-draw, each other player pays this many times the total
+    liable: int = 3  # a liable player (a row's `liable_for`) pays this many times, alone
+    each_winner_collects: bool = False  # several winners on one discard: all collect, or the first
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Change:
+    """What choosing one value of a house option does to the rules; every option says it so."""
+
+    on: tuple[str, ...] = ()  # rows turned on: they are off unless an option turns them on
+    off: tuple[str, ...] = ()  # rows turned off
+    points: dict[str, int] = field(default_factory=dict)  # row id -> its points
+    payments: dict[str, object] = field(default_factory=dict)  # `Payments` field -> its value
+    flower_tiles: str | None = None  # which four tiles the table plays as flowers
 
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """A house option a profile knows: its name, the values it may take, and its default."""
+    """A house option a profile knows: its values, its default, and what each value changes."""
 
     name: str
     choices: tuple
     default: object
     help: str
+    changes: dict[object, Change] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
 class Profile:
     name: str
     title: str
-    yaku: tuple[Yaku, ...]
+    yaku: tuple[Yaku, ...]  # every row the profile knows, those options turn on included
     options: tuple[Option, ...]
     minimum: int = 2  # basic points a hand needs to win (chapter 10)
     buller_self_draw_only: bool = False
 
 
-# A row as the scorer asks it: its predicate, the row, and the ids it replaces.
+# A row as the scorer asks it: what to ask once its facts hold, the row, and the ids it replaces.
 Entry = tuple[Predicate, Yaku, tuple[str, ...]]
-_GROUP_BITS = 8  # a group of rows whose needs span at most this many flags gets a full table
+_GROUP_BITS = 8  # a group of rows whose facts span at most this many bits gets a full table
 
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
-    """A profile with its house options chosen: the rows in force and the option values.
+    """A profile with its house options chosen: the rows in force, the payments, the flowers.
 
-    `rows_for(has)` lists the rows that can apply to a hand meeting the `Need` flags `has`, in
-    profile order. The rows are cut into runs whose needs span at most eight flags; each run has a
-    table from those flags to its rows, built here in full. The joined list for each set of flags
-    met is kept in `_rows` once asked for: it depends only on the rules and the flags, never on a
-    hand's answer.
+    `rows_for(facts)` lists the rows that can apply to a win with the `Fact` bits `facts`, in
+    profile order. The rows are cut into runs whose facts span at most eight bits; each run has a
+    table from those bits to its rows, built here in full, so a hand's rows are a few look-ups and
+    nothing is added while scoring.
     """
 
     profile: Profile
     options: tuple[tuple[str, object], ...]
     yaku: tuple[Yaku, ...]
-    flower_tiles: str = "flowers"  # the `flower_tiles` option, read for every request
+    payments: Payments = Payments()
+    flower_tiles: str = "flowers"  # the tiles this table plays as flowers (RULINGS 1)
     groups: tuple[tuple[int, dict[int, tuple[Entry, ...]]], ...] = field(
         default=(), compare=False, repr=False
     )
-    _rows: dict[int, tuple[Entry, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def make(cls, profile: Profile, options: tuple[tuple[str, object], ...]) -> Ruleset:
-        values = dict(options)
-        yaku = tuple(row for row in profile.yaku if row.option is None or values.get(row.option))
-        flower_tiles = str(values.get("flower_tiles", "flowers"))
-        return cls(profile, options, yaku, flower_tiles, _groups(yaku))
+        """Apply each chosen value's `Change` to the profile, in the order of its options."""
+        turned_on = {row_id for o in profile.options for c in o.changes.values() for row_id in c.on}
+        in_force = {row.id for row in profile.yaku} - turned_on
+        points: dict[str, int] = {}
+        payments: dict[str, object] = {}
+        flower_tiles = "flowers"
+        chosen = dict(options)
+        for option in profile.options:
+            change = option.changes.get(chosen.get(option.name, option.default))
+            if change is None:
+                continue
+            in_force = (in_force | set(change.on)) - set(change.off)
+            points |= change.points
+            payments |= change.payments
+            flower_tiles = change.flower_tiles or flower_tiles
+        yaku = tuple(
+            replace(row, points=points[row.id]) if row.id in points else row
+            for row in profile.yaku
+            if row.id in in_force
+        )
+        return cls(profile, options, yaku, Payments(**payments), flower_tiles, _groups(yaku))
 
-    def rows_for(self, has: int) -> tuple[Entry, ...]:
-        """The rows that can apply to a hand meeting the flags `has`: (predicate, row, replaces)."""
-        rows = self._rows.get(has)
-        if rows is None:
-            rows = ()
-            for mask, table in self.groups:
-                rows += table[has & mask]
-            self._rows[has] = rows
+    def rows_for(self, facts: int) -> tuple[Entry, ...]:
+        """The rows that can apply to a win with the fact bits `facts`: (test, row, replaces)."""
+        rows = ()
+        for mask, table in self.groups:
+            rows += table[facts & mask]
         return rows
 
     @property
     def name(self) -> str:
         return self.profile.name
 
-    def option(self, name: str):
-        for key, value in self.options:
-            if key == name:
-                return value
-        raise KeyError(name)
-
 
 def _groups(yaku: tuple[Yaku, ...]) -> tuple[tuple[int, dict[int, tuple[Entry, ...]]], ...]:
-    """Cut the rows into runs needing few flags, and give each run its table of rows by flags."""
+    """Cut the rows into runs requiring few facts, and give each run its table of rows by facts."""
     runs: list[tuple[int, list[Yaku]]] = []
     for row in yaku:
         need = row.requires
@@ -285,11 +345,11 @@ def _groups(yaku: tuple[Yaku, ...]) -> tuple[tuple[int, dict[int, tuple[Entry, .
         bits = [1 << i for i in range(mask.bit_length()) if mask >> i & 1]
         table = {}
         for choice in range(1 << len(bits)):
-            has = sum(bit for i, bit in enumerate(bits) if choice >> i & 1)
-            table[has] = tuple(
-                (row.applies, row, row.replaces)
+            facts = sum(bit for i, bit in enumerate(bits) if choice >> i & 1)
+            table[facts] = tuple(
+                (row.test, row, row.replaces)
                 for row in rows
-                if row.requires & has == row.requires
+                if row.requires & facts == row.requires
             )
         groups.append((mask, table))
     return tuple(groups)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.rules import hands as h
-from engine.rules.base import Kind, Need, Profile, Yaku
+from engine.rules.base import Kind, Profile, Yaku
 from engine.rules.standard import FLOWER_TILES, MULTIPLE_WINNERS
 from engine.rules.standard import YAKU as STANDARD_YAKU
 
@@ -49,7 +49,7 @@ YAKU: tuple[Yaku, ...] = (
     _as("little_four_winds", replaces=("seat_wind",)),
     _as("pure_one_suit", "Pure Hand", concealed_only=False),
     _as("big_three_dragons"),
-    Yaku("all_terminals", "All Terminals", "청노두", 8, B, h.terminals_only, needs=Need.NO_SIMPLES,
+    Yaku("all_terminals", "All Terminals", "청노두", 8, B, h.terminals_only,
          note="guide table: 'Hand made with only terminal suit tiles.'"),
     _as("four_concealed_triplets", "Four Concealed Pungs"),
     # 12 to 24 points
@@ -69,8 +69,8 @@ YAKU: tuple[Yaku, ...] = (
     _as("robbing_kong"),
     _as("win_on_kong", "Out with Replacement Tile"),
     _as("last_tile_draw"),
-    _as("last_tile_draw_1p", "Moon at the Bottom of the Sea", option=None),
-    _as("win_on_kong_5p", "Plum Blossom on the Roof", option=None),
+    _as("last_tile_draw_1p", "Moon at the Bottom of the Sea"),
+    _as("win_on_kong_5p", "Plum Blossom on the Roof"),
 )  # fmt: skip
 
 GUIDE = Profile(

@@ -2,12 +2,13 @@
 
 Each is small and answers one question; the rows in `standard.py` and `guide.py` say what each is
 worth, what it replaces and whether it needs a concealed hand, so nothing here knows about points.
+A predicate `given` facts of the win asks only what is left once they hold (`base.Fact`).
 """
 
 from __future__ import annotations
 
 from engine.analysis import Form, Reading, Wait
-from engine.rules.base import Declared, Situation, WinContext
+from engine.rules.base import Declared, Fact, WinContext, given
 from engine.tiles import DRAGONS, PIN, WINDS
 
 _DRAGON_SET = frozenset(DRAGONS)
@@ -16,9 +17,6 @@ _ONE_DOT, _FIVE_DOTS = PIN, PIN + 4
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 # Enum members looked up once: the rows run for every reading of every hand.
 _SETS, _SEVEN_PAIRS, _TWO_SIDED = Form.SETS, Form.SEVEN_PAIRS, Wait.TWO_SIDED
-_FIRST_TURN, _WIN_ON_KONG = Situation.FIRST_TURN, Situation.WIN_ON_KONG
-_ROBBING_KONG, _LAST_TILE = Situation.ROBBING_KONG, Situation.LAST_TILE
-_NOT_DECLARED = Declared.NONE
 _BUJI_UPER = frozenset({Declared.BUJI_UPER, Declared.BUJI_UPER_BULLER})
 _BULLER = frozenset({Declared.BULLER, Declared.BUJI_UPER_BULLER})
 
@@ -39,56 +37,56 @@ def always(win: WinContext, reading: Reading) -> int:
 # --- sets of honours -------------------------------------------------------------------------
 
 
+@given(Fact.DRAGON_TRIPLET)
 def dragon_pung(win: WinContext, reading: Reading) -> int:
     return _dragon_sets(reading)
 
 
+@given(Fact.ROUND_WIND_TRIPLET)
 def prevalent_wind(win: WinContext, reading: Reading) -> int:
     return win.round in reading.triplets
 
 
+@given(Fact.SEAT_WIND_TRIPLET)
 def seat_wind(win: WinContext, reading: Reading) -> int:
     return win.seat in reading.triplets
 
 
+@given(Fact.SEAT_WIND_TRIPLET)
 def double_wind(win: WinContext, reading: Reading) -> int:
     return win.seat == win.round and win.seat in reading.triplets
 
 
+@given(Fact.TWO_DRAGON_TRIPLETS)
 def little_three_dragons(win: WinContext, reading: Reading) -> int:
     return reading.form is _SETS and _dragon_sets(reading) == 2 and reading.pair in _DRAGON_SET
 
 
+@given(Fact.TWO_DRAGON_TRIPLETS)
 def big_three_dragons(win: WinContext, reading: Reading) -> int:
     return _dragon_sets(reading) == 3
 
 
+@given(Fact.THREE_WIND_TRIPLETS)
 def little_four_winds(win: WinContext, reading: Reading) -> int:
     return reading.form is _SETS and _wind_sets(reading) == 3 and reading.pair in _WIND_SET
 
 
+@given(Fact.THREE_WIND_TRIPLETS)
 def big_four_winds(win: WinContext, reading: Reading) -> int:
     return _wind_sets(reading) == 4
 
 
 # --- how the hand was won --------------------------------------------------------------------
 
-
-def self_drawn(win: WinContext, reading: Reading) -> int:
-    return win.self_draw
-
-
-def won_by_discard(win: WinContext, reading: Reading) -> int:
-    return not win.self_draw
-
+self_drawn = given(Fact.SELF_DRAWN)(always)
 
 # --- the shape of the hand -------------------------------------------------------------------
 
-
-def all_simples(win: WinContext, reading: Reading) -> int:
-    return win.all_simples
+all_simples = given(Fact.ALL_SIMPLES)(always)
 
 
+@given(Fact.BY_DISCARD)
 def all_sequences(win: WinContext, reading: Reading) -> int:
     """Four chows, a pair of no value, won by discard on a two-sided wait (RULINGS 5)."""
     return (
@@ -96,7 +94,6 @@ def all_sequences(win: WinContext, reading: Reading) -> int:
         and reading.pair not in _DRAGON_SET
         and reading.pair != win.round
         and reading.pair != win.seat
-        and not win.self_draw
         and reading.wait is _TWO_SIDED
     )
 
@@ -130,6 +127,7 @@ def four_concealed_triplets(win: WinContext, reading: Reading) -> int:
     return reading.concealed_triplets == 4
 
 
+@given(Fact.AT_MOST_ONE_SUIT)
 def nine_gates(win: WinContext, reading: Reading) -> int:
     """1112345678999 of one suit standing in the hand, and the winning tile of that suit."""
     if win.melds or win.has_honours or win.suits != 1:
@@ -143,29 +141,32 @@ def nine_gates(win: WinContext, reading: Reading) -> int:
 # --- the tiles of the hand -------------------------------------------------------------------
 
 
+@given(Fact.AT_MOST_ONE_SUIT)
 def one_suit_with_honours(win: WinContext, reading: Reading) -> int:
     """Mixed one-suit: one suit and honours; or one suit alone in a hand with a claimed set."""
     return win.suits == 1 and (win.has_honours or not win.concealed)
 
 
+@given(Fact.AT_MOST_ONE_SUIT, Fact.HONOURS)
 def one_suit_with_honours_only(win: WinContext, reading: Reading) -> int:
     """The guide's Clear Hand: one suit and honours."""
-    return win.suits == 1 and win.has_honours
+    return win.suits == 1
 
 
+@given(Fact.AT_MOST_ONE_SUIT)
 def one_suit(win: WinContext, reading: Reading) -> int:
     return win.suits == 1 and not win.has_honours
 
 
-def terminals_and_honours(win: WinContext, reading: Reading) -> int:
-    counts = win.counts
-    return not (any(counts[1:8]) or any(counts[10:17]) or any(counts[19:26]))
+terminals_and_honours = given(Fact.NO_SIMPLES)(always)
 
 
+@given(Fact.NO_SIMPLES)
 def terminals_only(win: WinContext, reading: Reading) -> int:
-    return not win.has_honours and terminals_and_honours(win, reading)
+    return not win.has_honours
 
 
+@given(Fact.HONOURS, Fact.NO_SIMPLES)
 def honours_only(win: WinContext, reading: Reading) -> int:
     return win.suits == 0
 
@@ -173,29 +174,29 @@ def honours_only(win: WinContext, reading: Reading) -> int:
 # --- first turn ------------------------------------------------------------------------------
 
 
+@given(Fact.FIRST_TURN, Fact.SELF_DRAWN)
 def blessing_of_heaven(win: WinContext, reading: Reading) -> int:
-    return _FIRST_TURN in win.situations and win.self_draw and win.dealer
+    return win.dealer
 
 
+@given(Fact.FIRST_TURN, Fact.SELF_DRAWN)
 def blessing_of_earth(win: WinContext, reading: Reading) -> int:
-    return _FIRST_TURN in win.situations and win.self_draw and not win.dealer
+    return not win.dealer
 
 
-def blessing_of_man(win: WinContext, reading: Reading) -> int:
-    return _FIRST_TURN in win.situations and not win.self_draw
-
+blessing_of_man = given(Fact.FIRST_TURN, Fact.BY_DISCARD)(always)
 
 # --- declarations ----------------------------------------------------------------------------
 
-
-def uper(win: WinContext, reading: Reading) -> int:
-    return win.declared is not _NOT_DECLARED
+uper = given(Fact.DECLARATION)(always)
 
 
+@given(Fact.DECLARATION)
 def buji_uper(win: WinContext, reading: Reading) -> int:
     return win.declared in _BUJI_UPER
 
 
+@given(Fact.DECLARATION)
 def buller(win: WinContext, reading: Reading) -> int:
     return win.declared in _BULLER
 
@@ -213,37 +214,28 @@ def premium_tile(win: WinContext, reading: Reading) -> int:
     return win.counts[win.win_tile] - 1
 
 
+@given(Fact.FLOWERS)
 def flower(win: WinContext, reading: Reading) -> int:
     return len(win.flowers)
 
 
+@given(Fact.FLOWERS)
 def all_flowers(win: WinContext, reading: Reading) -> int:
     return len(win.flowers) == 4
 
 
-def robbing_kong(win: WinContext, reading: Reading) -> int:
-    return _ROBBING_KONG in win.situations
+def _won_on_one_dot(win: WinContext, reading: Reading) -> int:
+    return win.win_tile == _ONE_DOT
 
 
-def win_on_kong(win: WinContext, reading: Reading) -> int:
-    return _WIN_ON_KONG in win.situations
+robbing_kong = given(Fact.ROBBING_KONG)(always)
+win_on_kong = given(Fact.WIN_ON_KONG)(always)
+last_tile_draw = given(Fact.LAST_TILE, Fact.SELF_DRAWN)(always)
+last_tile_claim = given(Fact.LAST_TILE, Fact.BY_DISCARD)(always)
+last_tile_draw_1p = given(Fact.LAST_TILE, Fact.SELF_DRAWN)(_won_on_one_dot)
+last_tile_claim_1p = given(Fact.LAST_TILE, Fact.BY_DISCARD)(_won_on_one_dot)
 
 
+@given(Fact.WIN_ON_KONG)
 def win_on_kong_5p(win: WinContext, reading: Reading) -> int:
-    return _WIN_ON_KONG in win.situations and win.win_tile == _FIVE_DOTS
-
-
-def last_tile_draw(win: WinContext, reading: Reading) -> int:
-    return _LAST_TILE in win.situations and win.self_draw
-
-
-def last_tile_claim(win: WinContext, reading: Reading) -> int:
-    return _LAST_TILE in win.situations and not win.self_draw
-
-
-def last_tile_draw_1p(win: WinContext, reading: Reading) -> int:
-    return last_tile_draw(win, reading) and win.win_tile == _ONE_DOT
-
-
-def last_tile_claim_1p(win: WinContext, reading: Reading) -> int:
-    return last_tile_claim(win, reading) and win.win_tile == _ONE_DOT
+    return win.win_tile == _FIVE_DOTS
