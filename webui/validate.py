@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 
+from engine.standings import Abortive, Outcome
 from webui import rules
 
 # Half of a UTF-16 pair (JSON's "\ud800"): valid JSON, but no text a database or page can hold.
@@ -110,7 +111,7 @@ def check_hand(hand) -> dict:
     if not isinstance(hand, dict):
         raise InputError("field_missing", field="hand")
     result = hand.get("result")
-    if result not in rules.RESULTS:
+    if result not in tuple(Outcome):
         raise InputError("result_unknown", field="result")
     if result == "win":
         checked = {"result": "win", "winner": _player(hand.get("winner"), "winner")}
@@ -138,7 +139,7 @@ def check_hand(hand) -> dict:
             "winners": entries,
         }
     if result == "abortive":
-        if hand.get("kind") not in rules.ABORTIVE_KINDS:
-            raise _wrong("kind", ", ".join(rules.ABORTIVE_KINDS))
+        if hand.get("kind") not in tuple(Abortive):
+            raise _wrong("kind", ", ".join(Abortive))
         return {"result": "abortive", "kind": hand["kind"]}
     return {"result": "draw"}
