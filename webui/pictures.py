@@ -15,13 +15,14 @@ import copy
 from collections import Counter
 
 from engine import parse_tiles
+from engine.standings import Outcome
 
 
 def winner_entries(hand: dict) -> list[dict]:
     """The winners of a record hand (CONTRACT 5), each with `winner` and `score`."""
-    if hand.get("result") == "win":
+    if hand.get("result") == Outcome.WIN:
         return [hand]
-    if hand.get("result") == "wins":
+    if hand.get("result") == Outcome.WINS:
         return list(hand.get("winners") or [])
     return []
 
