@@ -103,14 +103,14 @@ def play(record: object) -> Standings:
     fault = None
     try:
         hands, rules, options, several_collect, horse_race = _read(record)
-    except RecordError as error:
-        hands, fault = [], Fault(error)
+    except RecordError as error:  # kept without its traceback: standings are kept for long
+        hands, fault = [], Fault(error.with_traceback(None))
     for index, hand in enumerate(hands):
         seating = table.seating()
         try:
             entry = _play(hand, index, table, rules, options, several_collect, horse_race)
         except RecordError as error:
-            fault = Fault(error, seating)
+            fault = Fault(error.with_traceback(None), seating)
             break
         except _Unplayable as stop:
             fault = Fault(stop.error, seating, stop.winners)
@@ -337,7 +337,7 @@ def _score(score, player, discarder, table, rules, options):
     try:
         checked = read_request(request)
     except RequestError as error:
-        return Winner(player, refusal=error), None
+        return Winner(player, refusal=error.with_traceback(None)), None
     return Winner(player, evaluate(checked)), checked
 
 

@@ -13,11 +13,11 @@ from engine.errors import RequestError
 from engine.record import play
 from engine.rules.base import Declared, Situation
 from engine.seats import WINDS
-from engine.standings import Abortive, Outcome, Standings
+from engine.standings import Abortive, Outcome
 
 PROFILES = engine.PROFILES
 
-__all__ = ["PROFILES", "Standings", "hand13", "play", "replay", "settle", "waits", "words"]
+__all__ = ["PROFILES", "hand13", "play", "replay", "settle", "waits", "words"]
 
 
 def words() -> dict[str, list[str]]:

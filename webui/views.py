@@ -1,8 +1,8 @@
 """What the pages show, all read from one fold of the record replayed by the engine (STYLE 5).
 
 `derive(table)` replays the record once per table version (`engine.record.play`, typed
-standings) and keeps them; the standings,
-the history, the settlement and the exports are views of it. The cache is keyed by session and
+standings) and keeps them; the standings, the history, the settlement and the exports are views
+of it, and every score shown is the answer that replay paid. The cache is keyed by session and
 version, so twenty phones asking at once cost one replay.
 """
 
@@ -13,7 +13,7 @@ import io
 import threading
 from dataclasses import dataclass
 
-from engine.standings import PlayedHand, Winner
+from engine.standings import PlayedHand, Standings, Winner
 from webui import i18n, rules
 from webui.record import Table
 
@@ -25,7 +25,7 @@ _cache_lock = threading.Lock()
 class Derived:
     table: Table
     record: dict
-    standings: rules.Standings  # the one replay of the record: every view below reads it
+    standings: Standings  # the one replay of the record: every view below reads it
 
     @property
     def money_per_point(self) -> float:
