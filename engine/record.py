@@ -26,7 +26,6 @@ from dataclasses import dataclass, field, replace
 from engine.errors import RequestError, describe_value
 from engine.request import read_request
 from engine.scoring import evaluate
-from engine.seats import WINDS, Wind
 from engine.standings import Abortive, Fault, Outcome, PlayedHand, Seating, Standings, Winner
 
 PLAYERS = 4
@@ -73,20 +72,8 @@ class Table:
     counters: list[int] = field(default_factory=lambda: [COUNTERS] * PLAYERS)
     doubled: bool = False  # the previous hand was triple wins
 
-    @property
-    def dealer(self) -> int:
-        return self.passes % PLAYERS
-
-    @property
-    def round(self) -> Wind:
-        return WINDS[self.passes // PLAYERS % 4]
-
-    def seat_of(self, player: int) -> Wind:
-        return WINDS[(player - self.dealer) % PLAYERS]
-
     def seating(self) -> Seating:
-        seats = tuple((self.dealer + seat) % PLAYERS for seat in range(PLAYERS))
-        return Seating(self.round, self.dealer, seats)
+        return Seating.after(self.passes)
 
 
 def replay(record: object) -> dict:
@@ -210,7 +197,7 @@ def _play(
     else:
         entries, discarder = _winners(hand, result, index, where)
         scored = [
-            _score(score, player, discarder, table, rules, options) for player, score in entries
+            _score(score, player, discarder, seating, rules, options) for player, score in entries
         ]
         for winner, _ in scored:
             error = _unplayable(winner, index, where)
@@ -232,10 +219,10 @@ def _play(
                 continue
             factor = 2 if table.doubled else 1
             for other in range(PLAYERS):
-                payments[other] += factor * winner.answer.payments[table.seat_of(other)]
+                payments[other] += factor * winner.answer.payments[seating.wind_of(other)]
             if horse_race and checked.win.concealed and checked.win.self_draw:
                 _horse_race(table, winner.player, horse_payments)
-        keeps_deal = triple or table.dealer in collecting
+        keeps_deal = triple or seating.dealer in collecting
     table.doubled = triple
     if not keeps_deal:
         table.passes += 1
@@ -319,7 +306,7 @@ def _request(score: object, where: str, index: int) -> dict:
     return score
 
 
-def _score(score, player, discarder, table, rules, options):
+def _score(score, player, discarder, seating: Seating, rules, options):
     """One winner's answer and checked request, with the table's seats, round and options filled
     in; a request the engine refuses comes back as the winner's `refusal`."""
     if score is None:
@@ -330,10 +317,10 @@ def _score(score, player, discarder, table, rules, options):
     if type(own) is dict or (own is None and options):
         request["options"] = {**options, **(own or {})}
     # any other value of the hand's own options is left for read_request to word
-    request["seat"] = table.seat_of(player).value
-    request["round"] = table.round.value
+    request["seat"] = seating.wind_of(player).value
+    request["round"] = seating.round.value
     if request.get("win") == "discard" and discarder is not None:
-        request["discarder"] = table.seat_of(discarder).value
+        request["discarder"] = seating.wind_of(discarder).value
     try:
         checked = read_request(request)
     except RequestError as error:

@@ -46,6 +46,15 @@ class Seating:
     dealer: int
     seats: tuple[int, ...]  # the player at each wind, in turn order (East first)
 
+    @classmethod
+    def after(cls, passes: int) -> Seating:
+        """The table once the deal has passed `passes` times (RULINGS 19): the dealer is the
+        player the deal has reached, and the round wind moves on each time it has gone round."""
+        players = len(WINDS)
+        dealer = passes % players
+        seats = tuple((dealer + seat) % players for seat in range(players))
+        return cls(WINDS[passes // players % len(WINDS)], dealer, seats)
+
     def wind_of(self, player: int) -> Wind:
         return WINDS[self.seats.index(player)]
 

@@ -165,6 +165,11 @@ class Group:
     gap_after: float
 
 
+def _sideways(position: Position, tile: Placed) -> bool:
+    """Whether the tile lies turned in its owner's row: its face reads along the row."""
+    return tile.reads_vertically != position.horizontal
+
+
 def _frame(position: Position, tile: Placed) -> tuple[float, float, float, float]:
     """(along, across, start, end): the tile in its owner's frame (along = towards their right)."""
     rx, ry = RIGHTWARD[position]
@@ -180,8 +185,7 @@ def split_groups(position: Position, tiles: list[Placed]) -> list[Group]:
 
     A gap is measured between tile centres less the room tiles of their kind take (the line's
     typical width, or length for a sideways tile), which is steadier than the boxes' own edges."""
-    horizontal = position.horizontal
-    upright = [t for t in tiles if t.reads_vertically == horizontal]
+    upright = [t for t in tiles if not _sideways(position, t)]
     unit = _median([t.width for t in upright or tiles])
     length = _median([t.length for t in tiles])
     step = LINE_STEP * length
@@ -189,7 +193,7 @@ def split_groups(position: Position, tiles: list[Placed]) -> list[Group]:
     def reach(t: Placed) -> float:
         """Half the room a tile takes along the line: by its kind (upright or sideways) rather
         than its box, unless the box is longer (a sideways tile not seen as one)."""
-        if t.reads_vertically != horizontal:
+        if _sideways(position, t):
             return length / 2
         return max(unit, _along(position, t)) / 2
 
@@ -227,10 +231,9 @@ def _median(values: list[float]) -> float:
 
 def _stack_added_tiles(position: Position, groups: list[Group]) -> list[Group]:
     """Put a sideways tile stacked on a set's sideways tile (an added kong) into that set."""
-    horizontal = position.horizontal
 
     def sideways(t: Placed) -> bool:
-        return t.reads_vertically != horizontal and not t.is_back
+        return _sideways(position, t) and not t.is_back
 
     out = list(groups)
     for single in [g for g in groups if len(g.tiles) == 1 and sideways(g.tiles[0])]:
@@ -294,7 +297,7 @@ def _as_meld(position: Position, members: list[Placed]) -> MeldRead | None:
         return MeldRead(SetKind.CONCEALED_KONG, indices)
     if backs:
         return None
-    sideways = [i for i, t in enumerate(members) if t.reads_vertically != position.horizontal]
+    sideways = [i for i, t in enumerate(members) if _sideways(position, t)]
     if not sideways and len({t.code for t in members}) == 1:
         sideways = _longest_along(position, members)
     if not sideways or len(sideways) > 2:
@@ -599,7 +602,7 @@ class RowFrame:
     def is_upright(self, tile: Placed) -> bool:
         """Whether the tile stands across the row (not turned sideways in it)."""
         if self.square or tile.rotation is None:
-            return tile.reads_vertically == self.position.horizontal
+            return not _sideways(self.position, tile)
         return (tile.rotation - self.position.turn) % 180 == 0
 
     def upright(self, tile: Placed) -> Placed:
