@@ -22,9 +22,11 @@ from datasets.augment import camera_effects, table_background
 from datasets.render import available_styles, render_tile_bgra
 from engine.analysis import MELD_KINDS, MELD_SIZE, SetKind
 from engine.seats import GIVERS, POSITIONS, Giver, Position
+from engine.tiles import FLOWERS as FLOWER_TILES
+from engine.tiles import KOREAN_KINDS, TILE_CODES
 
-KOREAN = tuple(f"{n}{s}" for s in "mp" for n in range(1, 10)) + tuple(f"{n}z" for n in range(1, 8))
-FLOWERS = ("1f", "2f", "3f", "4f")
+KOREAN = tuple(TILE_CODES[kind] for kind in KOREAN_KINDS)  # the Korean set's kinds: m, p, z
+FLOWERS = tuple(TILE_CODES[i] for i in FLOWER_TILES)
 
 
 @dataclass(frozen=True)
