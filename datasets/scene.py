@@ -23,7 +23,7 @@ from datasets.render import available_styles, render_tile_bgra
 from engine.analysis import MELD_KINDS, MELD_SIZE, SetKind
 from engine.seats import GIVERS, POSITIONS, Giver, Position
 from engine.tiles import FLOWERS as FLOWER_TILES
-from engine.tiles import KOREAN_KINDS, TILE_CODES
+from engine.tiles import KOREAN_KINDS, TILE_CODES, format_tiles
 
 KOREAN = tuple(TILE_CODES[kind] for kind in KOREAN_KINDS)  # the Korean set's kinds: m, p, z
 FLOWERS = tuple(TILE_CODES[i] for i in FLOWER_TILES)
@@ -44,7 +44,7 @@ class Meld:
 
     @property
     def tiles(self) -> str:
-        return self.code[0] * self.size + self.code[1]
+        return format_tiles([self.code] * self.size)
 
 
 @dataclass(frozen=True)

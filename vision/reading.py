@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from engine.analysis import MELD_SIZE, SetKind
 from engine.seats import Giver, Position, Wind
+from engine.tiles import format_tiles
 
 
 @dataclass(frozen=True)
@@ -53,8 +54,7 @@ class MeldRead:
         does not change the set; the panel flags it through `unsure`)."""
         faces = [tiles[i].code for i in self.tiles if tiles[i].code != "back"]
         code = Counter(faces).most_common(1)[0][0] if faces else "back"
-        count = MELD_SIZE[SetKind(self.kind)]
-        return code[0] * count + code[1] if code != "back" else ""
+        return format_tiles([code] * MELD_SIZE[SetKind(self.kind)]) if code != "back" else ""
 
 
 @dataclass(frozen=True)
