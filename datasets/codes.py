@@ -6,13 +6,17 @@ so run-time code reads it from there. `ROBOFLOW_CODES` maps the photo dataset's 
 
 from __future__ import annotations
 
-SUITED = tuple(f"{n}{suit}" for suit in "mps" for n in range(1, 10))
-HONOURS = tuple(f"{n}z" for n in range(1, 8))
-FLOWERS = ("1f", "2f", "3f", "4f")  # plum, orchid, chrysanthemum, bamboo
-SEASONS = ("5f", "6f", "7f", "8f")  # spring, summer, autumn, winter
-BACK = "back"
+from engine import tiles as _engine
+from engine.tiles import HONOUR_NAMES, SUIT_NAMES, TILE_CODES
 
-CLASS_CODES: tuple[str, ...] = SUITED + HONOURS + FLOWERS + SEASONS + (BACK,)
+SUITED = TILE_CODES[_engine.MAN : _engine.HONOURS]
+HONOURS = TILE_CODES[_engine.HONOURS : _engine.KINDS]
+FLOWERS = tuple(TILE_CODES[i] for i in _engine.FLOWERS)  # plum, orchid, chrysanthemum, bamboo
+SEASONS = tuple(TILE_CODES[i] for i in _engine.SEASONS)  # spring, summer, autumn, winter
+BACK = TILE_CODES[_engine.BACK]
+
+# The classifier names every tile code of the engine, in the engine's order.
+CLASS_CODES: tuple[str, ...] = TILE_CODES
 
 # Class index of the Roboflow "Chinese Mahjong Detection" v4 export -> our tile code.
 ROBOFLOW_CODES: tuple[str, ...] = (
@@ -23,12 +27,6 @@ ROBOFLOW_CODES: tuple[str, ...] = (
     "9p", "9s",
 )  # fmt: skip
 
-NAMES = {
-    "m": "characters",
-    "p": "dots",
-    "s": "bamboo",
-}
-HONOUR_NAMES = ("East", "South", "West", "North", "White dragon", "Green dragon", "Red dragon")
 FLOWER_NAMES = (
     "plum", "orchid", "chrysanthemum", "bamboo", "spring", "summer", "autumn", "winter",
 )  # fmt: skip
@@ -39,8 +37,8 @@ def describe(code: str) -> str:
     if code == BACK:
         return "face-down tile"
     number, suit = int(code[0]), code[1]
-    if suit in NAMES:
-        return f"{number} {NAMES[suit]}"
+    if suit in _engine.SUITS:
+        return f"{number} {SUIT_NAMES[suit]}"
     if suit == "z":
         return HONOUR_NAMES[number - 1]
     kind = "flower" if number <= 4 else "season"

@@ -27,35 +27,31 @@ import numpy as np
 
 from datasets.scene import Hand, Meld, Scene
 from datasets.table import full_table
+from engine import parse_tiles
+from engine.analysis import SetKind
+from engine.seats import Giver, Position
 
+PUNG, KONG = SetKind.PUNG, SetKind.KONG
 
-def _tiles(text: str) -> tuple[str, ...]:
-    """`234m9p` -> ('2m', '3m', '4m', '9p')."""
-    out, digits = [], ""
-    for char in text.replace(" ", ""):
-        if char.isdigit():
-            digits += char
-        else:
-            out += [d + char for d in digits]
-            digits = ""
-    return tuple(out)
-
-
-DEMO_HANDS: dict[str, Hand] = {
-    "bottom": Hand(
-        concealed=_tiles("234m 9p"),
+DEMO_HANDS: dict[Position, Hand] = {
+    Position.BOTTOM: Hand(
+        concealed=tuple(parse_tiles("234m 9p")),
         win_tile="9p",
         melds=(
-            Meld("pung", "7z", "left"),
-            Meld("concealed_kong", "1m"),
-            Meld("pung", "6z", "across"),
+            Meld(PUNG, "7z", Giver.LEFT),
+            Meld(SetKind.CONCEALED_KONG, "1m"),
+            Meld(PUNG, "6z", Giver.ACROSS),
         ),
-        flowers=_tiles("13f"),
+        flowers=tuple(parse_tiles("13f")),
     ),
-    "right": Hand((), None, melds=(Meld("kong", "2z", "across"),)),
-    "top": Hand((), None, melds=(Meld("added_kong", "9m", "right"),)),
-    "left": Hand(
-        (), None, melds=(Meld("pung", "1p", "right"),), flowers=_tiles("24f"), flowers_in_front=True
+    Position.RIGHT: Hand((), None, melds=(Meld(KONG, "2z", Giver.ACROSS),)),
+    Position.TOP: Hand((), None, melds=(Meld(SetKind.ADDED_KONG, "9m", Giver.RIGHT),)),
+    Position.LEFT: Hand(
+        (),
+        None,
+        melds=(Meld(PUNG, "1p", Giver.RIGHT),),
+        flowers=tuple(parse_tiles("24f")),
+        flowers_in_front=True,
     ),
 }
 DEMO_SEED = 2026
@@ -63,7 +59,7 @@ DEMO_STYLE = {
     "style": "procedural",
     "felt": "green",
     "lighting": "neutral",
-    "winner": "bottom",
+    "winner": Position.BOTTOM,
     "framing": "table",
 }
 

@@ -20,25 +20,31 @@ import numpy as np
 
 from datasets.augment import camera_effects, table_background
 from datasets.render import available_styles, render_tile_bgra
+from engine.analysis import MELD_KINDS, MELD_SIZE, SetKind
+from engine.seats import GIVERS, POSITIONS, Giver, Position
+from engine.tiles import FLOWERS as FLOWER_TILES
+from engine.tiles import KOREAN_KINDS, TILE_CODES, format_tiles
 
-POSITIONS = ("bottom", "right", "top", "left")
-TURN = {"bottom": 0, "right": 270, "top": 180, "left": 90}  # face rotation, clockwise
-KOREAN = tuple(f"{n}{s}" for s in "mp" for n in range(1, 10)) + tuple(f"{n}z" for n in range(1, 8))
-FLOWERS = ("1f", "2f", "3f", "4f")
+KOREAN = tuple(TILE_CODES[kind] for kind in KOREAN_KINDS)  # the Korean set's kinds: m, p, z
+FLOWERS = tuple(TILE_CODES[i] for i in FLOWER_TILES)
 
 
 @dataclass(frozen=True)
 class Meld:
     """A set laid down: `kind` as in a score request; `claimed_from` left/across/right."""
 
-    kind: str  # pung, kong, added_kong, concealed_kong
+    kind: SetKind  # pung, kong, added_kong, concealed_kong
     code: str
-    claimed_from: str | None = None
+    claimed_from: Giver | None = None
+
+    @property
+    def size(self) -> int:
+        """Its tiles: three for a pung, four for a kong of any kind."""
+        return MELD_SIZE[SetKind(self.kind)]
 
     @property
     def tiles(self) -> str:
-        count = 3 if self.kind == "pung" else 4
-        return self.code[0] * count + self.code[1]
+        return format_tiles([self.code] * self.size)
 
 
 @dataclass(frozen=True)
@@ -56,7 +62,7 @@ class Hand:
         hand = list(self.concealed) + ([self.win_tile] if self.win_tile else [])
         request = {
             "hand": "".join(hand),
-            "melds": [{"kind": m.kind, "tiles": m.tiles} for m in self.melds],
+            "melds": [{"kind": str(m.kind), "tiles": m.tiles} for m in self.melds],
             "flowers": "".join(self.flowers),
         }
         if self.win_tile:
@@ -107,11 +113,9 @@ def deal_hands(rng: np.random.Generator, count: int = 4, flowers: bool = True) -
     hands = []
     for _ in range(count):
         melds, concealed = [], []
-        kinds = rng.choice(
-            ["", "pung", "kong", "added_kong", "concealed_kong"], 4, p=[0.5, 0.2, 0.1, 0.1, 0.1]
-        )
+        kinds = rng.choice(["", *MELD_KINDS], 4, p=[0.5, 0.2, 0.1, 0.1, 0.1])
         for kind in kinds:
-            need = 3 if kind in ("", "pung") else 4
+            need = MELD_SIZE[SetKind(kind)] if kind else 3
             starts = []
             if kind == "" and rng.random() < 0.6:  # a concealed chow
                 starts = [c for c in KOREAN if c[1] != "z" and int(c[0]) <= 7]
@@ -129,12 +133,8 @@ def deal_hands(rng: np.random.Generator, count: int = 4, flowers: bool = True) -
             if kind == "":
                 concealed += [code] * 3
             else:
-                source = (
-                    str(rng.choice(["left", "across", "right"]))
-                    if kind != "concealed_kong"
-                    else None
-                )
-                melds.append(Meld(str(kind), code, source))
+                source = Giver(str(rng.choice(GIVERS))) if kind != SetKind.CONCEALED_KONG else None
+                melds.append(Meld(SetKind(kind), code, source))
         pair = _take(left, 2, rng)
         concealed += [pair, pair]
         concealed.sort(key=_order)
@@ -207,16 +207,17 @@ def _lay_out(
         x += w
     for meld in hand.melds:
         x += rng.uniform(0.5, 0.9) * w
-        if meld.kind == "concealed_kong":
+        if meld.kind == SetKind.CONCEALED_KONG:
             for code in ("back", meld.code, meld.code, "back"):
                 put(code, role="meld")
                 x += w + rng.uniform(0, 1)
             continue
-        count = 3 if meld.kind in ("pung", "added_kong") else 4
-        turned = {"left": 0, "across": 1, "right": count - 1}[meld.claimed_from or "left"]
+        count = 3 if meld.kind == SetKind.ADDED_KONG else meld.size  # one added on top
+        place = {Giver.LEFT: 0, Giver.ACROSS: 1, Giver.RIGHT: count - 1}
+        turned = place[meld.claimed_from or Giver.LEFT]
         for i in range(count):
             put(meld.code, sideways=i == turned, role="meld")
-            if i == turned and meld.kind == "added_kong":
+            if i == turned and meld.kind == SetKind.ADDED_KONG:
                 put(meld.code, sideways=True, role="meld", lift=w + 1)
             x += (h if i == turned else w) + rng.uniform(0, 1)
     front = hand.flowers_in_front
@@ -292,22 +293,24 @@ def draw_scene(
     h = painter.height
     margin = int(h * 0.4)
     thick = max([s.shape[0] for s, _ in strips.values()] + [h]) + 2 * margin
-    wide = max([strips[p][0].shape[1] for p in ("bottom", "top") if p in strips] + [8 * h])
-    tall = max([strips[p][0].shape[1] for p in ("left", "right") if p in strips] + [6 * h])
+    across = [p for p in POSITIONS if p.horizontal and p in strips]
+    down = [p for p in POSITIONS if not p.horizontal and p in strips]
+    wide = max([strips[p][0].shape[1] for p in across] + [8 * h])
+    tall = max([strips[p][0].shape[1] for p in down] + [6 * h])
     width = max(wide + 2 * thick, int((tall + 2 * thick) * 1.2))
     height = max(tall + 2 * thick, int(width * 0.62))
     canvas = table_background(rng, height, width)
     tiles: list[SceneTile] = []
     for position, (strip, placed) in strips.items():
-        turn = TURN[position]
+        turn = Position(position).turn
         turned = _turn(strip, turn)
         th, tw = turned.shape[:2]
-        if position in ("bottom", "top"):
+        if Position(position).horizontal:
             x = int((width - tw) / 2 + rng.uniform(-0.3, 0.3) * (width - 2 * thick - tw))
-            y = height - th - margin if position == "bottom" else margin
+            y = height - th - margin if position == Position.BOTTOM else margin
         else:
             y = int((height - th) / 2 + rng.uniform(-0.3, 0.3) * (height - 2 * thick - th))
-            x = width - tw - margin if position == "right" else margin
+            x = width - tw - margin if position == Position.RIGHT else margin
         _paste(canvas, turned, x, y, rng)
         for code, sideways, box, role in placed:
             bx0, by0, bx1, by1 = _turn_box(box, turn, strip.shape[1], strip.shape[0])

@@ -24,7 +24,6 @@ import numpy as np
 import engine
 from datasets.scene import (
     KOREAN,
-    POSITIONS,
     Hand,
     Scene,
     SceneGroup,
@@ -41,11 +40,10 @@ from datasets.table_layout import (
     seat_band,
 )
 from datasets.table_look import FELTS, LIGHTS, add_arms, felt_table, light
+from engine.seats import GIVERS, POSITIONS, WINDS, Giver, Position
 
 PICTURE = (1280, 960)  # width, height
-WINDS = "ESWN"
 HAND_ROLES = ("concealed", "win", "meld", "flower")  # the tiles of a revealed hand
-RELATIVE = {"left": -1, "across": 2, "right": 1}  # a seat's neighbours, in POSITIONS steps
 
 
 def full_table(
@@ -73,7 +71,7 @@ def full_table(
     if hands is None:
         hands, winner, seats, request = _deal_table(rng, winner)
     else:
-        winner = winner or "bottom"
+        winner = winner or Position.BOTTOM
         if sorted(hands) != sorted(POSITIONS) or not hands[winner].win_tile:
             raise ValueError(
                 "a whole table needs a hand at each of bottom, right, top and left, and the "
@@ -154,20 +152,22 @@ def _deal_table(rng, winner: str | None):
 
 
 def _seats_and_request(rng, hands: dict[str, Hand], winner: str):
-    """Seat winds around the table (counter-clockwise: E, S, W, N) and the winner's request."""
+    """Seat winds around the table (counter-clockwise: E, S, W, N) and the winner's request.
+
+    `POSITIONS` go round the table in turn order, so a giver sits `Giver.step` places on."""
     first = int(rng.integers(4))
-    seats = {p: WINDS[(first + i) % 4] for i, p in enumerate(POSITIONS)}
+    seats = {p: str(WINDS[(first + i) % 4]) for i, p in enumerate(POSITIONS)}
     here = POSITIONS.index(winner)
 
     def seat_of(side: str) -> str:
-        return seats[POSITIONS[(here + RELATIVE[side]) % 4]]
+        return seats[POSITIONS[(here + Giver(side).step) % 4]]
 
     request = hands[winner].request()
     for meld, truth in zip(request["melds"], hands[winner].melds, strict=True):
         if truth.claimed_from:
             meld["from"] = seat_of(truth.claimed_from)
-    discarder = str(rng.choice(["left", "across", "right", "self"]))
-    request.update(seat=seats[winner], round=str(rng.choice(list("ESWN"))))
+    discarder = str(rng.choice([*GIVERS, "self"]))
+    request.update(seat=seats[winner], round=str(rng.choice(WINDS)))
     if discarder == "self":
         request["win"] = "self_draw"
     else:
@@ -181,7 +181,7 @@ def _left_over(hands: dict[str, Hand]) -> list[str]:
     for hand in hands.values():
         shown = list(hand.concealed) + ([hand.win_tile] if hand.win_tile else [])
         for meld in hand.melds:
-            shown += [meld.code] * (3 if meld.kind == "pung" else 4)
+            shown += [meld.code] * meld.size
         for code in shown:
             left[code] -= 1
     return [code for code, n in left.items() for _ in range(n)]

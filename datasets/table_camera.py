@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 
 from datasets.scene import SceneTile
+from engine.seats import Position
 
 MARGIN = 0.08  # the least room around the winner's hand when the camera frames it, per side
 
@@ -68,11 +69,11 @@ def _frame(focus, whole: float, canvas_size, size):
     scale = min(1.0, max(whole, fit))  # never smaller than the whole table's picture
     ox = (x0 + x1) / 2 * scale - width / 2
     oy = (y0 + y1) / 2 * scale - height / 2
-    if position == "bottom":
+    if position == Position.BOTTOM:
         oy = y1 * scale + MARGIN * height - height
-    elif position == "top":
+    elif position == Position.TOP:
         oy = y0 * scale - MARGIN * height
-    elif position == "left":
+    elif position == Position.LEFT:
         ox = x0 * scale - MARGIN * width
     else:
         ox = x1 * scale + MARGIN * width - width

@@ -11,8 +11,6 @@ import cv2
 import numpy as np
 
 from datasets.scene import (
-    POSITIONS,
-    TURN,
     Hand,
     SceneGroup,
     _lay_out,
@@ -21,11 +19,16 @@ from datasets.scene import (
     _turn,
     _turn_box,
 )
+from engine.seats import POSITIONS, Position
+
+BOTTOM, RIGHT, TOP, LEFT = Position.BOTTOM, Position.RIGHT, Position.TOP, Position.LEFT
 
 # --- each seat's band: its row and sets, drawn as its owner sees them ------------------------
 
 
-def seat_band(hand: Hand, position: str, winning: bool, painter: _Painter, rng, groups) -> dict:
+def seat_band(
+    hand: Hand, position: Position, winning: bool, painter: _Painter, rng, groups
+) -> dict:
     """A seat's tiles as one BGRA strip (owner below) and each tile's (code, sideways, box, ...)."""
     tiles = []  # (code, sideways, box, role, group)
     apart = bool(rng.random() < 0.7)  # the winning tile a little apart, or in the row
@@ -40,7 +43,7 @@ def seat_band(hand: Hand, position: str, winning: bool, painter: _Painter, rng, 
             sets, more = _lay_out(shown, painter, rng)
             strip, placed = _side_by_side(strip, placed, sets, more, painter.width)
     for meld in hand.melds:
-        kinds += [meld] * (3 if meld.kind == "pung" else 4)
+        kinds += [meld] * meld.size
     kinds += ["flowers"] * len(hand.flowers)
     ids: dict = {}
     for (code, sideways, box, role), kind in zip(placed, kinds, strict=True):
@@ -153,23 +156,21 @@ def plan_table(bands, pool, painter: _Painter, size, rng) -> dict:
     }
     thick = {p: bands[p]["strip"].shape[0] if p in bands else 0 for p in POSITIONS}
     long = {p: bands[p]["strip"].shape[1] if p in bands else 0 for p in POSITIONS}
-    side_depth = max(depth["left"], depth["right"])
-    end_depth = max(depth["bottom"], depth["top"])
+    side_depth = max(depth[LEFT], depth[RIGHT])
+    end_depth = max(depth[BOTTOM], depth[TOP])
     pool_w = (
-        max(max(length["bottom"], length["top"]) + 2 * side_depth, depth["left"] + depth["right"])
-        + 2 * gap
+        max(max(length[BOTTOM], length[TOP]) + 2 * side_depth, depth[LEFT] + depth[RIGHT]) + 2 * gap
     )
     pool_h = (
-        max(max(length["left"], length["right"]) + 2 * end_depth, depth["bottom"] + depth["top"])
-        + 2 * gap
+        max(max(length[LEFT], length[RIGHT]) + 2 * end_depth, depth[BOTTOM] + depth[TOP]) + 2 * gap
     )
     across = max(
-        pool_w + 2 * lane + thick["left"] + thick["right"] + 2 * gap,
-        max(long["bottom"], long["top"]) + thick["left"] + thick["right"] + 2 * gap,
+        pool_w + 2 * lane + thick[LEFT] + thick[RIGHT] + 2 * gap,
+        max(long[BOTTOM], long[TOP]) + thick[LEFT] + thick[RIGHT] + 2 * gap,
     )
     down = max(
-        pool_h + 2 * lane + thick["bottom"] + thick["top"] + 2 * gap,
-        max(long["left"], long["right"]) + thick["bottom"] + thick["top"] + 2 * gap,
+        pool_h + 2 * lane + thick[BOTTOM] + thick[TOP] + 2 * gap,
+        max(long[LEFT], long[RIGHT]) + thick[BOTTOM] + thick[TOP] + 2 * gap,
     )
     side = int(np.ceil(max(across, down)))  # a square table
     room = side * 1.09 + 0.03 * min(size)  # room to turn and tilt the picture
@@ -178,10 +179,10 @@ def plan_table(bands, pool, painter: _Painter, size, rng) -> dict:
     x0 = (canvas[0] - side) // 2
     y0 = (canvas[1] - side) // 2
     inner = (
-        x0 + thick["left"] + gap,
-        y0 + thick["top"] + gap,
-        x0 + side - thick["right"] - gap,
-        y0 + side - thick["bottom"] - gap,
+        x0 + thick[LEFT] + gap,
+        y0 + thick[TOP] + gap,
+        x0 + side - thick[RIGHT] - gap,
+        y0 + side - thick[BOTTOM] - gap,
     )
     return {
         "canvas": canvas,
@@ -193,10 +194,10 @@ def plan_table(bands, pool, painter: _Painter, size, rng) -> dict:
         "gap": gap,
         "rows": rows,
         "side_depth": {
-            "bottom": side_depth,
-            "top": side_depth,
-            "left": end_depth,
-            "right": end_depth,
+            BOTTOM: side_depth,
+            TOP: side_depth,
+            LEFT: end_depth,
+            RIGHT: end_depth,
         },
     }
 
@@ -222,20 +223,20 @@ def _tile(code, box, rotation: int, position, role: str, group: int, level: int 
     )
 
 
-def put_band(canvas, band, position: str, plan, rng) -> list[dict]:
+def put_band(canvas, band, position: Position, plan, rng) -> list[dict]:
     """A seat's band pasted along its edge of the table, turned to face its owner."""
-    turn = TURN[position]
+    turn = Position(position).turn
     strip = band["strip"]
     turned = _turn(strip, turn)
     th, tw = turned.shape[:2]
     x0, y0, x1, y1 = plan["table"]
     ix0, iy0, ix1, iy1 = plan["inner"]
-    if position in ("bottom", "top"):
+    if Position(position).horizontal:
         x = int(ix0 + rng.uniform(0, 1) * max(0, ix1 - ix0 - tw))
-        y = y1 - th if position == "bottom" else y0
+        y = y1 - th if position == BOTTOM else y0
     else:
         y = int(iy0 + rng.uniform(0, 1) * max(0, iy1 - iy0 - th))
-        x = x1 - tw if position == "right" else x0
+        x = x1 - tw if position == RIGHT else x0
     _paste(canvas, turned, x, y, rng)
     out = []
     for code, sideways, box, role, group in band["tiles"]:
@@ -254,7 +255,7 @@ def put_walls(canvas, painter: _Painter, plan, rng, groups) -> list[dict]:
     for position in POSITIONS:
         if rng.random() < 0.2:
             continue
-        upright = position in ("bottom", "top")
+        upright = Position(position).horizontal
         span = (ix1 - ix0 - 2 * lane) if upright else (iy1 - iy0 - 2 * lane - stack)
         step = w * 1.03  # a back's short side lies along the wall, a hair from the next
         most = int(span // step)
@@ -268,11 +269,11 @@ def put_walls(canvas, painter: _Painter, plan, rng, groups) -> list[dict]:
         ih, iw = image.shape[:2]
         for i in range(count):
             along = start + i * step
-            if position == "bottom":
+            if position == BOTTOM:
                 x, y = ix0 + lane + along, iy1 - h
-            elif position == "top":
+            elif position == TOP:
                 x, y = ix0 + lane + along, iy0 + stack
-            elif position == "left":
+            elif position == LEFT:
                 x, y = ix0, iy0 + lane + stack + along
             else:
                 x, y = ix1 - h, iy0 + lane + stack + along
@@ -282,7 +283,8 @@ def put_walls(canvas, painter: _Painter, plan, rng, groups) -> list[dict]:
                 top = y - level * stack
                 _paste(canvas, image, x, top, rng)
                 box = (x, top, x + iw, top + ih)
-                out.append(_tile("back", box, TURN[position], position, "wall", group, level))
+                turn = Position(position).turn
+                out.append(_tile("back", box, turn, position, "wall", group, level))
     return out
 
 
@@ -297,9 +299,9 @@ def put_discards(canvas, painter: _Painter, pool, plan, rng, groups) -> list[dic
             continue
         group = len(groups)
         groups.append(SceneGroup(position, "discards"))
-        turn = TURN[position]
+        turn = Position(position).turn
         # the seat's own frame: u along its side (left to right as it sees), v towards the centre
-        along = (px1 - px0) if position in ("bottom", "top") else (py1 - py0)
+        along = (px1 - px0) if Position(position).horizontal else (py1 - py0)
         v = gap * 0.5
         for row in rows:
             row_len = sum(t[1] + gap * 0.3 for t in row)
@@ -320,14 +322,14 @@ def put_discards(canvas, painter: _Painter, pool, plan, rng, groups) -> list[dic
     return out
 
 
-def _from_seat(position: str, u: float, v: float, pool) -> tuple[float, float]:
+def _from_seat(position: Position, u: float, v: float, pool) -> tuple[float, float]:
     """A point of a seat's frame (u along its side of the pool, v in from it) on the canvas."""
     x0, y0, x1, y1 = pool
     return {
-        "bottom": (x0 + u, y1 - v),
-        "top": (x1 - u, y0 + v),
-        "left": (x0 + v, y0 + u),
-        "right": (x1 - v, y1 - u),
+        BOTTOM: (x0 + u, y1 - v),
+        TOP: (x1 - u, y0 + v),
+        LEFT: (x0 + v, y0 + u),
+        RIGHT: (x1 - v, y1 - u),
     }[position]
 
 

@@ -2,7 +2,8 @@
 
 Pure Python; imports nothing from `vision` or `webui`. The public surface (kept stable):
 
-- `score(request) -> answer` (CONTRACT 2) and `replay(record) -> standings` (CONTRACT 5);
+- `score(request) -> answer` (CONTRACT 2) and `replay(record) -> standings` (CONTRACT 5), whose
+  typed form `play(record) -> engine.standings.Standings` the panel reads;
 - `waits(hand13, melds=(), rules="standard", options=None) -> list[str]`;
 - `settle(totals) -> list[tuple[payer, payee, amount]]`, the fewest transfers;
 - tiles: `parse_tiles`, `format_tiles`, `TILE_CODES` (every code of CONTRACT 1), `KOREAN_TILES`
@@ -13,7 +14,7 @@ Pure Python; imports nothing from `vision` or `webui`. The public surface (kept 
 """
 
 from engine.errors import RequestError
-from engine.record import replay
+from engine.record import play, replay
 from engine.rules import PROFILES, house_options
 from engine.scoring import score
 from engine.settlement import settle
@@ -32,6 +33,7 @@ __all__ = [
     "format_tiles",
     "house_options",
     "parse_tiles",
+    "play",
     "replay",
     "score",
     "settle",

@@ -21,17 +21,17 @@ The table's rules, as RULINGS 15-19 and chapter 8 read them:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.errors import RequestError, describe_value
 from engine.request import read_request
 from engine.scoring import evaluate
-from engine.tiles import WIND_LETTERS
+from engine.standings import Abortive, Fault, Outcome, PlayedHand, Seating, Standings, Winner
 
 PLAYERS = 4
 COUNTERS = 3
-RESULTS = ("win", "wins", "draw", "abortive")
-ABORTIVE_KINDS = ("nine_major", "four_winds", "triple_wins")
+RESULTS = tuple(Outcome)
+ABORTIVE_KINDS = tuple(Abortive)
 FILLED_IN = ("seat", "round", "discarder", "rules")  # replay writes these into each request
 
 
@@ -55,6 +55,15 @@ class RecordError(ValueError):
         self.params = params
 
 
+class _Unplayable(Exception):
+    """A hand whose winners were scored but cannot stand: the fault, and what was scored."""
+
+    def __init__(self, error: RecordError, winners: tuple[Winner, ...]):
+        super().__init__(error.message)
+        self.error = error
+        self.winners = winners
+
+
 @dataclass
 class Table:
     """The state of the table before a hand: everything replay carries from hand to hand."""
@@ -63,33 +72,44 @@ class Table:
     counters: list[int] = field(default_factory=lambda: [COUNTERS] * PLAYERS)
     doubled: bool = False  # the previous hand was triple wins
 
-    @property
-    def dealer(self) -> int:
-        return self.passes % PLAYERS
-
-    @property
-    def round(self) -> str:
-        return WIND_LETTERS[self.passes // PLAYERS % 4]
-
-    def seat_of(self, player: int) -> str:
-        return WIND_LETTERS[(player - self.dealer) % PLAYERS]
-
-    def seats(self) -> dict[str, int]:
-        return {WIND_LETTERS[(seat) % PLAYERS]: (self.dealer + seat) % PLAYERS for seat in range(4)}
+    def seating(self) -> Seating:
+        return Seating.after(self.passes)
 
 
 def replay(record: object) -> dict:
     """Fold a record into standings; a bad record answers `{"ok": false, "error", "hand"}`."""
+    return play(record).to_json()
+
+
+def play(record: object) -> Standings:
+    """Fold a record into typed standings; a record that cannot be played carries its `fault`
+    (with the hands before it), so every view of a record comes from this one fold."""
+    table = Table()
+    played: list[PlayedHand] = []
+    totals = [0] * PLAYERS
+    fault = None
     try:
-        return _replay(record)
-    except RecordError as error:
-        answer = {"ok": False, "error": error.message, "hand": error.hand}
-        if error.code is not None:
-            answer |= {"code": error.code, "params": error.params or {}}
-        return answer
+        hands, rules, options, several_collect, horse_race = _read(record)
+    except RecordError as error:  # kept without its traceback: standings are kept for long
+        hands, fault = [], Fault(error.with_traceback(None))
+    for index, hand in enumerate(hands):
+        seating = table.seating()
+        try:
+            entry = _play(hand, index, table, rules, options, several_collect, horse_race)
+        except RecordError as error:
+            fault = Fault(error.with_traceback(None), seating)
+            break
+        except _Unplayable as stop:
+            fault = Fault(stop.error, seating, stop.winners)
+            break
+        for player in range(PLAYERS):
+            totals[player] += entry.payments[player] + entry.horse_payments[player]
+        played.append(entry)
+    return Standings(tuple(played), tuple(totals), tuple(table.counters), table.seating(), fault)
 
 
-def _replay(record: object) -> dict:
+def _read(record: object) -> tuple[list, str, dict, bool, bool]:
+    """The record's hands and table settings, or the RecordError of a record not well formed."""
     if not isinstance(record, dict):
         raise RecordError(
             "A record is a JSON object with rules, players and hands; "
@@ -131,25 +151,7 @@ def _replay(record: object) -> dict:
         table_rules = ruleset(rules, options)
     except RequestError as error:
         raise RecordError(error.message, None, error.code, error.params) from None
-    several_collect = table_rules.payments.each_winner_collects
-
-    table = Table()
-    entries = []
-    totals = [0] * PLAYERS
-    for index, hand in enumerate(hands):
-        entry = _play(hand, index, table, rules, options, several_collect, horse_race)
-        for player in range(PLAYERS):
-            totals[player] += entry["payments"][player] + entry["horse_payments"][player]
-        entries.append(entry)
-    return {
-        "ok": True,
-        "hands": entries,
-        "totals": totals,
-        "horse_race": list(table.counters),
-        "dealer": table.dealer,
-        "round": table.round,
-        "seats": table.seats(),
-    }
+    return hands, rules, options, table_rules.payments.each_winner_collects, horse_race
 
 
 def _play(
@@ -160,7 +162,7 @@ def _play(
     options: dict,
     several_collect: bool,
     horse_race: bool,
-) -> dict:
+) -> PlayedHand:
     """Play one hand of the record onto `table` and describe it."""
     where = f"Hand {index + 1}"
     if not isinstance(hand, dict):
@@ -173,22 +175,16 @@ def _play(
             f"{where}: result must be one of {', '.join(RESULTS)}; got {describe_value(result)}.",
             index,
         )
-    entry = {
-        "number": index + 1,
-        "result": result,
-        "round": table.round,
-        "dealer": table.dealer,
-        "seats": table.seats(),
-        "doubled": table.doubled,
-        "payments": [0] * PLAYERS,
-        "horse_payments": [0] * PLAYERS,
-        "winners": [],
-    }
+    result = Outcome(result)
+    seating, doubled = table.seating(), table.doubled
+    payments, horse_payments = [0] * PLAYERS, [0] * PLAYERS
+    winners: list[Winner] = []
+    kind = None
     keeps_deal = True
     triple = False
-    if result == "draw":
+    if result is Outcome.DRAW:
         keeps_deal = False
-    elif result == "abortive":
+    elif result is Outcome.ABORTIVE:
         kind = hand.get("kind")
         if kind not in ABORTIVE_KINDS:
             raise RecordError(
@@ -196,39 +192,51 @@ def _play(
                 f"got {describe_value(kind)}.",
                 index,
             )
-        entry["kind"] = kind
-        triple = kind == "triple_wins"
+        kind = Abortive(kind)
+        triple = kind is Abortive.TRIPLE_WINS
     else:
-        winners, discarder = _winners(hand, result, index, where)
+        entries, discarder = _winners(hand, result, index, where)
         scored = [
-            (player, _score(score, player, discarder, table, rules, options, index, where))
-            for player, score in winners
+            _score(score, player, discarder, seating, rules, options) for player, score in entries
         ]
+        for winner, _ in scored:
+            error = _unplayable(winner, index, where)
+            if error is not None:
+                raise _Unplayable(error, tuple(winner for winner, _ in scored))
         if len(scored) == 3:
-            entry["kind"] = "triple_wins"
+            kind = Abortive.TRIPLE_WINS
             triple = True
             collecting: list[int] = []
         elif len(scored) == 2 and not several_collect:
-            first = min(scored, key=lambda item: (item[0] - discarder) % PLAYERS)
-            collecting = [first[0]]
+            first = min(scored, key=lambda item: (item[0].player - discarder) % PLAYERS)
+            collecting = [first[0].player]
         else:
-            collecting = [player for player, _ in scored]
-        for player, (answer, checked) in scored:
-            collects = player in collecting
-            entry["winners"].append({"player": player, "collects": collects, "answer": answer})
+            collecting = [winner.player for winner, _ in scored]
+        for winner, checked in scored:
+            collects = winner.player in collecting
+            winners.append(replace(winner, collects=collects))
             if not collects:
                 continue
             factor = 2 if table.doubled else 1
             for other in range(PLAYERS):
-                entry["payments"][other] += factor * answer["payments"][table.seat_of(other)]
+                payments[other] += factor * winner.answer.payments[seating.wind_of(other)]
             if horse_race and checked.win.concealed and checked.win.self_draw:
-                _horse_race(table, player, entry["horse_payments"])
-        keeps_deal = triple or table.dealer in collecting
-    entry["horse_race"] = list(table.counters)
+                _horse_race(table, winner.player, horse_payments)
+        keeps_deal = triple or seating.dealer in collecting
     table.doubled = triple
     if not keeps_deal:
         table.passes += 1
-    return entry
+    return PlayedHand(
+        number=index + 1,
+        result=result,
+        seating=seating,
+        doubled=doubled,
+        payments=tuple(payments),
+        horse_payments=tuple(horse_payments),
+        horse_race=tuple(table.counters),
+        winners=tuple(winners),
+        kind=kind,
+    )
 
 
 def _winners(
@@ -298,39 +306,50 @@ def _request(score: object, where: str, index: int) -> dict:
     return score
 
 
-def _score(score, player, discarder, table, rules, options, index, where):
-    """The answer for one winner, with the table's seats, round and options filled in."""
+def _score(score, player, discarder, seating: Seating, rules, options):
+    """One winner's answer and checked request, with the table's seats, round and options filled
+    in; a request the engine refuses comes back as the winner's `refusal`."""
     if score is None:
-        return None, None
+        return Winner(player), None
     request = dict(score)
     request["rules"] = rules
     own = request.get("options")
     if type(own) is dict or (own is None and options):
         request["options"] = {**options, **(own or {})}
     # any other value of the hand's own options is left for read_request to word
-    request["seat"] = table.seat_of(player)
-    request["round"] = table.round
+    request["seat"] = seating.wind_of(player).value
+    request["round"] = seating.round.value
     if request.get("win") == "discard" and discarder is not None:
-        request["discarder"] = table.seat_of(discarder)
+        request["discarder"] = seating.wind_of(discarder).value
     try:
         checked = read_request(request)
     except RequestError as error:
+        return Winner(player, refusal=error.with_traceback(None)), None
+    return Winner(player, evaluate(checked)), checked
+
+
+def _unplayable(winner: Winner, index: int, where: str) -> RecordError | None:
+    """Why a scored winner cannot stand in the record: a refused request or a hand that does
+    not win; None when it wins (or was left unrecorded in triple wins)."""
+    player = winner.player
+    if winner.refusal is not None:
+        error = winner.refusal
         field = f" ({error.field})" if error.field else ""
-        raise RecordError(
+        return RecordError(
             f"{where}, player {player}'s hand{field}: {error.message}",
             index,
             error.code,
             error.params,
-        ) from None
-    answer = evaluate(checked)
-    if not answer.winning:
-        reason = (
-            "it is not complete"
-            if answer.reason == "not_complete"
-            else (f"it has {answer.basic} basic point(s), below the minimum")
         )
-        raise RecordError(f"{where}: player {player}'s hand does not win: {reason}.", index)
-    return answer.to_json(), checked
+    answer = winner.answer
+    if answer is None or answer.winning:
+        return None
+    reason = (
+        "it is not complete"
+        if answer.reason == "not_complete"
+        else (f"it has {answer.basic} basic point(s), below the minimum")
+    )
+    return RecordError(f"{where}: player {player}'s hand does not win: {reason}.", index)
 
 
 def _horse_race(table: Table, winner: int, payouts: list[int]) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.errors import TEXT_LIMIT, RequestError, describe_value, too_long
+from engine.seats import WINDS as WINDS_IN_TURN
 
 SUITS = "mps"
 TILE_CODES: tuple[str, ...] = (
@@ -30,7 +31,7 @@ FLOWERS = tuple(range(34, 38))  # 1f-4f: plum, orchid, chrysanthemum, bamboo
 SEASONS = tuple(range(38, 42))  # 5f-8f: spring, summer, autumn, winter
 BACK = 42
 
-WIND_LETTERS = "ESWN"  # seat and round winds as the request writes them
+WIND_LETTERS = "".join(WINDS_IN_TURN)  # seat and round winds as the request writes them
 WIND_TILE = {letter: EAST + i for i, letter in enumerate(WIND_LETTERS)}
 
 # The 104-tile Korean set (RULINGS 1): characters, dots, honours and the four flowers.

@@ -9,17 +9,18 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.seats import Giver, Position
 from vision.reading import Reading
 
 SEAT_COLOURS = {  # BGR
-    "bottom": (60, 180, 60),
-    "right": (200, 120, 30),
-    "top": (40, 40, 220),
-    "left": (180, 60, 180),
+    Position.BOTTOM: (60, 180, 60),
+    Position.RIGHT: (200, 120, 30),
+    Position.TOP: (40, 40, 220),
+    Position.LEFT: (180, 60, 180),
 }
 TILE_COLOUR = (255, 255, 255)
 UNSURE_COLOUR = (0, 140, 255)
-ARROWS = {"left": "<", "across": "^", "right": ">"}
+ARROWS = {Giver.LEFT: "<", Giver.ACROSS: "^", Giver.RIGHT: ">"}
 
 
 def draw_reading(bgr: np.ndarray, reading: Reading) -> np.ndarray:
@@ -65,10 +66,10 @@ def _outline(canvas, reading: Reading, indices, position, name, colour, scale: f
     size = 0.55 * scale
     (w, h), _ = cv2.getTextSize(name, cv2.FONT_HERSHEY_SIMPLEX, size, 1)
     corner = {
-        "bottom": (x0, y0 - thick - 3),
-        "top": (x0, y1 + h + thick + 3),
-        "left": (x1 + thick + 3, y0 + h),
-        "right": (x0 - w - thick - 5, y0 + h),
+        Position.BOTTOM: (x0, y0 - thick - 3),
+        Position.TOP: (x0, y1 + h + thick + 3),
+        Position.LEFT: (x1 + thick + 3, y0 + h),
+        Position.RIGHT: (x0 - w - thick - 5, y0 + h),
     }.get(position, (x0, y1 + h + 3))
     _label(canvas, name, corner, colour, size)
 

@@ -41,6 +41,8 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from engine import KOREAN_TILES, SEASON_TILES
+from engine.analysis import SetKind
+from engine.seats import Giver, Position
 from vision.reading import HandRead, MeldRead, TileRead
 from vision.rows import Line, find_lines
 
@@ -49,12 +51,12 @@ LINE_STEP = 0.6  # tile lengths between two lines of one hand
 ASPECT_CLEAR = 1.15  # a box this much longer one way shows which way its tile lies
 SIDEWAYS_LONGER = 1.12  # a tile this much longer along the line than its set's others lies turned
 
-# Face rotation (clockwise) of a hand's upright tiles, seen by the camera, for each position.
-ROTATION_OF = {"bottom": 0, "left": 90, "top": 180, "right": 270}
-POSITION_OF = {rotation: position for position, rotation in ROTATION_OF.items()}
+BOTTOM, RIGHT, TOP, LEFT = Position.BOTTOM, Position.RIGHT, Position.TOP, Position.LEFT
+# The position whose upright tiles the camera sees with a face rotation (`Position.turn`).
+POSITION_OF = {position.turn: position for position in Position}
 # The owner's right hand and the direction away from the owner, in picture coordinates.
-RIGHTWARD = {"bottom": (1, 0), "left": (0, 1), "top": (-1, 0), "right": (0, -1)}
-FORWARD = {"bottom": (0, -1), "left": (1, 0), "top": (0, 1), "right": (-1, 0)}
+RIGHTWARD = {BOTTOM: (1, 0), LEFT: (0, 1), TOP: (-1, 0), RIGHT: (0, -1)}
+FORWARD = {BOTTOM: (0, -1), LEFT: (1, 0), TOP: (0, 1), RIGHT: (-1, 0)}
 
 
 @dataclass(frozen=True)
@@ -101,7 +103,7 @@ class SeatZones:
     (discards in the middle, say).
     """
 
-    polygons: dict[str, tuple[tuple[float, float], ...]]
+    polygons: dict[Position, tuple[tuple[float, float], ...]]
 
     @classmethod
     def around(cls, width: float, height: float, centre: float = 0.5) -> SeatZones:
@@ -111,17 +113,17 @@ class SeatZones:
         iy0, iy1 = cy - centre * height / 2, cy + centre * height / 2
         return cls(
             {
-                "bottom": ((0, height), (width, height), (ix1, iy1), (ix0, iy1)),
-                "right": ((width, height), (width, 0), (ix1, iy0), (ix1, iy1)),
-                "top": ((width, 0), (0, 0), (ix0, iy0), (ix1, iy0)),
-                "left": ((0, 0), (0, height), (ix0, iy1), (ix0, iy0)),
+                BOTTOM: ((0, height), (width, height), (ix1, iy1), (ix0, iy1)),
+                RIGHT: ((width, height), (width, 0), (ix1, iy0), (ix1, iy1)),
+                TOP: ((width, 0), (0, 0), (ix0, iy0), (ix1, iy0)),
+                LEFT: ((0, 0), (0, height), (ix0, iy1), (ix0, iy0)),
             }
         )
 
-    def position_of(self, x: float, y: float) -> str | None:
+    def position_of(self, x: float, y: float) -> Position | None:
         for position, polygon in self.polygons.items():
             if _inside(x, y, polygon):
-                return position
+                return Position(position)
         return None
 
 
@@ -163,7 +165,12 @@ class Group:
     gap_after: float
 
 
-def _frame(position: str, tile: Placed) -> tuple[float, float, float, float]:
+def _sideways(position: Position, tile: Placed) -> bool:
+    """Whether the tile lies turned in its owner's row: its face reads along the row."""
+    return tile.reads_vertically != position.horizontal
+
+
+def _frame(position: Position, tile: Placed) -> tuple[float, float, float, float]:
     """(along, across, start, end): the tile in its owner's frame (along = towards their right)."""
     rx, ry = RIGHTWARD[position]
     fx, fy = FORWARD[position]
@@ -173,13 +180,12 @@ def _frame(position: str, tile: Placed) -> tuple[float, float, float, float]:
     return along, across, along - half, along + half
 
 
-def split_groups(position: str, tiles: list[Placed]) -> list[Group]:
+def split_groups(position: Position, tiles: list[Placed]) -> list[Group]:
     """Lines by distance from the owner, then groups by gaps along each line.
 
     A gap is measured between tile centres less the room tiles of their kind take (the line's
     typical width, or length for a sideways tile), which is steadier than the boxes' own edges."""
-    horizontal = position in ("bottom", "top")
-    upright = [t for t in tiles if t.reads_vertically == horizontal]
+    upright = [t for t in tiles if not _sideways(position, t)]
     unit = _median([t.width for t in upright or tiles])
     length = _median([t.length for t in tiles])
     step = LINE_STEP * length
@@ -187,7 +193,7 @@ def split_groups(position: str, tiles: list[Placed]) -> list[Group]:
     def reach(t: Placed) -> float:
         """Half the room a tile takes along the line: by its kind (upright or sideways) rather
         than its box, unless the box is longer (a sideways tile not seen as one)."""
-        if t.reads_vertically != horizontal:
+        if _sideways(position, t):
             return length / 2
         return max(unit, _along(position, t)) / 2
 
@@ -223,12 +229,11 @@ def _median(values: list[float]) -> float:
     return ordered[len(ordered) // 2] if ordered else 1.0
 
 
-def _stack_added_tiles(position: str, groups: list[Group]) -> list[Group]:
+def _stack_added_tiles(position: Position, groups: list[Group]) -> list[Group]:
     """Put a sideways tile stacked on a set's sideways tile (an added kong) into that set."""
-    horizontal = position in ("bottom", "top")
 
     def sideways(t: Placed) -> bool:
-        return t.reads_vertically != horizontal and not t.is_back
+        return _sideways(position, t) and not t.is_back
 
     out = list(groups)
     for single in [g for g in groups if len(g.tiles) == 1 and sideways(g.tiles[0])]:
@@ -251,9 +256,8 @@ def _stack_added_tiles(position: str, groups: list[Group]) -> list[Group]:
     return out
 
 
-def read_hand(position: str, tiles: list[Placed]) -> HandRead:
+def read_hand(position: Position, tiles: list[Placed]) -> HandRead:
     """The concealed tiles, claimed sets, flowers and winning tile of one player's tiles."""
-    horizontal = position in ("bottom", "top")
     groups = _stack_added_tiles(position, split_groups(position, tiles))
     concealed: list[Placed] = []
     melds: list[MeldRead] = []
@@ -262,7 +266,7 @@ def read_hand(position: str, tiles: list[Placed]) -> HandRead:
     for group in groups:
         members = [t for t in group.tiles if not t.code.endswith("f")]
         flowers += [t for t in group.tiles if t.code.endswith("f")]
-        meld = _as_meld(position, members, horizontal)
+        meld = _as_meld(position, members)
         if meld is not None:
             melds.append(meld)
             continue
@@ -280,7 +284,7 @@ def read_hand(position: str, tiles: list[Placed]) -> HandRead:
     )
 
 
-def _as_meld(position: str, members: list[Placed], horizontal: bool) -> MeldRead | None:
+def _as_meld(position: Position, members: list[Placed]) -> MeldRead | None:
     """A claimed set (a sideways tile) or a concealed kong (two backs), if the group is one."""
     if len(members) not in (3, 4):
         return None
@@ -288,30 +292,31 @@ def _as_meld(position: str, members: list[Placed], horizontal: bool) -> MeldRead
     faces = [t for t in members if not t.is_back]
     indices = tuple(t.index for t in members)
     if len(members) == 4 and len(backs) == 2 and len({t.code for t in faces}) == 1:
-        return MeldRead("concealed_kong", indices)
+        return MeldRead(SetKind.CONCEALED_KONG, indices)
     if len(members) == 4 and white_backed_kong([t.code for t in members]):
-        return MeldRead("concealed_kong", indices)
+        return MeldRead(SetKind.CONCEALED_KONG, indices)
     if backs:
         return None
-    sideways = [i for i, t in enumerate(members) if t.reads_vertically != horizontal]
+    sideways = [i for i, t in enumerate(members) if _sideways(position, t)]
     if not sideways and len({t.code for t in members}) == 1:
         sideways = _longest_along(position, members)
     if not sideways or len(sideways) > 2:
         return None
     if len(members) == 3:
-        kind = "pung"
+        kind = SetKind.PUNG
     elif len(members) == 4:
-        kind = "kong" if len(sideways) == 1 else "added_kong"
+        kind = SetKind.KONG if len(sideways) == 1 else SetKind.ADDED_KONG
     first = sideways[0]
     in_line = members
-    if kind == "added_kong":  # the added tile lies on the claimed one, towards the table's centre
+    if kind is SetKind.ADDED_KONG:  # the added tile lies on the claimed one, towards the centre
         added = max(sideways, key=lambda i: _frame(position, members[i])[1])
         in_line = sorted(
             (t for i, t in enumerate(members) if i != added), key=lambda t: _frame(position, t)[0]
         )
         first = next(i for i in sideways if i != added)
     place = in_line.index(members[first])
-    claimed_from = "left" if place == 0 else "right" if place == len(in_line) - 1 else "across"
+    last = len(in_line) - 1
+    claimed_from = Giver.LEFT if place == 0 else Giver.RIGHT if place == last else Giver.ACROSS
     return MeldRead(kind, indices, claimed=members[first].index, claimed_from=claimed_from)
 
 
@@ -335,7 +340,7 @@ def white_backs_as_backs(
     for hand in hands:
         for meld in hand.melds:
             codes = [tiles[i].code for i in meld.tiles]
-            if meld.kind == "concealed_kong" and white_backed_kong(codes):
+            if meld.kind == SetKind.CONCEALED_KONG and white_backed_kong(codes):
                 for i in meld.tiles:
                     if tiles[i].code == "5z":  # the kong's tile is the other code
                         tile = tiles[i]
@@ -343,12 +348,12 @@ def white_backs_as_backs(
     return tuple(tiles)
 
 
-def _along(position: str, tile: Placed) -> float:
+def _along(position: Position, tile: Placed) -> float:
     """The tile's box extent along its owner's line."""
-    return tile.x1 - tile.x0 if position in ("bottom", "top") else tile.y1 - tile.y0
+    return tile.x1 - tile.x0 if position.horizontal else tile.y1 - tile.y0
 
 
-def _longest_along(position: str, members: list[Placed]) -> list[int]:
+def _longest_along(position: Position, members: list[Placed]) -> list[int]:
     """In a group of identical tiles none of which was seen turned, the one clearly longer along
     the line than the others is the sideways one (its box was too square to tell)."""
     extents = [_along(position, t) for t in members]
@@ -462,7 +467,7 @@ def _hand_of(
         return None
     frame = RowFrame.of(line, members, position)
     extra = [t for t in _laid_in_front(frame, members, rest) if t.index not in used]
-    hand = read_hand("bottom", [frame.upright(t) for t in members + extra])
+    hand = read_hand(BOTTOM, [frame.upright(t) for t in members + extra])
     return replace(hand, position=position)
 
 
@@ -538,7 +543,7 @@ def in_table_set(code: str, flower_tiles: str | None = None) -> bool:
 
 def _line_position(
     line: Line, members: list[Placed], width: float, height: float, zones: SeatZones | None
-) -> str | None:
+) -> Position | None:
     """The edge of the picture the row's owner sits at (None: outside every calibrated zone).
 
     From calibrated zones when a fixed camera has them; else from the way most faces read, when
@@ -558,8 +563,8 @@ def _line_position(
         if fits and count * 10 >= 6 * sum(votes.values()):
             return POSITION_OF[rotation]
     if min(angle, 180 - angle) <= 45:
-        return "bottom" if cy >= height / 2 else "top"
-    return "right" if cx >= width / 2 else "left"
+        return BOTTOM if cy >= height / 2 else TOP
+    return RIGHT if cx >= width / 2 else LEFT
 
 
 @dataclass(frozen=True)
@@ -572,10 +577,10 @@ class RowFrame:
     forward: tuple[float, float]
     step: float
     square: bool  # the row runs along the picture's axes: boxes keep their own sizes
-    position: str
+    position: Position
 
     @classmethod
-    def of(cls, line: Line, members: list[Placed], position: str) -> RowFrame:
+    def of(cls, line: Line, members: list[Placed], position: Position) -> RowFrame:
         along = np.array(line.direction)
         if along @ np.array(RIGHTWARD[position]) < 0:
             along = -along
@@ -597,8 +602,8 @@ class RowFrame:
     def is_upright(self, tile: Placed) -> bool:
         """Whether the tile stands across the row (not turned sideways in it)."""
         if self.square or tile.rotation is None:
-            return tile.reads_vertically == (self.position in ("bottom", "top"))
-        return (tile.rotation - ROTATION_OF[self.position]) % 180 == 0
+            return not _sideways(self.position, tile)
+        return (tile.rotation - self.position.turn) % 180 == 0
 
     def upright(self, tile: Placed) -> Placed:
         """The tile as it would lie in a bottom row, in the same place along the row."""
@@ -606,14 +611,13 @@ class RowFrame:
         upright = self.is_upright(tile)
         if self.square:
             w, h = tile.x1 - tile.x0, tile.y1 - tile.y0
-            across_row = self.position in ("bottom", "top")
-            wide, tall = (w, h) if across_row else (h, w)
+            wide, tall = (w, h) if self.position.horizontal else (h, w)
         else:
             wide, tall = self.step, self.step * 1.35
             wide, tall = (wide, tall) if upright else (tall, wide)
         rotation = None
         if tile.rotation is not None:
-            rotation = (tile.rotation - ROTATION_OF[self.position]) % 360
+            rotation = (tile.rotation - self.position.turn) % 360
         return replace(
             tile,
             x0=along - wide / 2,

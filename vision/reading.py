@@ -11,11 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
-# Where a hand lies in the picture, seen from the camera: the edge of the image its owner sits at.
-POSITIONS = ("bottom", "right", "top", "left")
-# Seat winds in turn order; play goes counter-clockwise, so the next seat sits on one's right.
-SEATS = ("E", "S", "W", "N")
-NEIGHBOUR_STEP = {"right": 1, "across": 2, "left": 3}
+from engine.analysis import MELD_SIZE, SetKind
+from engine.seats import Giver, Position, Wind
+from engine.tiles import format_tiles
 
 
 @dataclass(frozen=True)
@@ -44,27 +42,26 @@ class TileRead:
 class MeldRead:
     """A set laid down: tile indices into `Reading.tiles`, and the one turned sideways, if any."""
 
-    kind: str  # pung, kong, added_kong or concealed_kong (the `kind` of a request's meld)
+    kind: SetKind  # pung, kong, added_kong or concealed_kong (the `kind` of a request's meld)
     tiles: tuple[int, ...]
     claimed: int | None = None  # index of the sideways (claimed) tile
     # whom it was claimed from, seen by the owner: `left`, `across` or `right` (from where the
     # sideways tile lies in the set); the panel turns it into a seat (the request's `from`)
-    claimed_from: str | None = None
+    claimed_from: Giver | None = None
 
     def codes(self, tiles: tuple[TileRead, ...]) -> str:
         """The set's tiles as a run (`777z`); the code most of its faces show (one misread tile
         does not change the set; the panel flags it through `unsure`)."""
         faces = [tiles[i].code for i in self.tiles if tiles[i].code != "back"]
         code = Counter(faces).most_common(1)[0][0] if faces else "back"
-        count = 4 if self.kind in ("kong", "added_kong", "concealed_kong") else 3
-        return code[0] * count + code[1] if code != "back" else ""
+        return format_tiles([code] * MELD_SIZE[SetKind(self.kind)]) if code != "back" else ""
 
 
 @dataclass(frozen=True)
 class HandRead:
     """One player's revealed tiles, as indices into `Reading.tiles`."""
 
-    position: str  # one of POSITIONS
+    position: Position  # the edge of the picture its owner sits at
     concealed: tuple[int, ...] = ()  # standing tiles, the winning tile included
     melds: tuple[MeldRead, ...] = ()
     flowers: tuple[int, ...] = ()
@@ -85,9 +82,9 @@ class HandRead:
         wind, claimed sets also get `from` (the seat on the owner's left, across or right)."""
         melds = []
         for m in self.melds:
-            meld = {"kind": m.kind, "tiles": m.codes(tiles)}
-            if seat in SEATS and m.claimed_from in NEIGHBOUR_STEP:
-                meld["from"] = SEATS[(SEATS.index(seat) + NEIGHBOUR_STEP[m.claimed_from]) % 4]
+            meld = {"kind": str(m.kind), "tiles": m.codes(tiles)}
+            if seat in tuple(Wind) and m.claimed_from in tuple(Giver):
+                meld["from"] = str(Wind(seat).after(Giver(m.claimed_from).step))
             melds.append(meld)
         request = {
             "hand": "".join(tiles[i].code for i in self.concealed),
@@ -100,14 +97,14 @@ class HandRead:
 
     def to_json(self, tiles: tuple[TileRead, ...]) -> dict:
         return {
-            "position": self.position,
+            "position": str(self.position),
             "concealed": list(self.concealed),
             "melds": [
                 {
-                    "kind": m.kind,
+                    "kind": str(m.kind),
                     "tiles": list(m.tiles),
                     "claimed": m.claimed,
-                    "claimed_from": m.claimed_from,
+                    "claimed_from": None if m.claimed_from is None else str(m.claimed_from),
                 }
                 for m in self.melds
             ],

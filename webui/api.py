@@ -19,6 +19,7 @@ from webui import error, i18n, rules, security, store, views
 from webui.db import get_db
 from webui.engine_text import engine_sentence
 from webui.events import frame
+from webui.pictures import winner_entries
 from webui.validate import InputError, check_hand, check_setup, check_text
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -315,44 +316,32 @@ def score_preview():
     else:
         position = len(record["hands"])
         record["hands"].append(hand)
-    replay = rules.replay(record)
-    before = rules.replay({**record, "hands": record["hands"][:position]})
+    standings = rules.play(record)  # the one replay: the state, the answers and the payments
     players = record.get("players") or []
-    if not before.get("ok"):
-        sentence = _say_engine(before.get("error"), players)
-        return jsonify({"ok": False, "error": sentence, "hand": before.get("hand")})
-    state = {"seats": before["seats"], "round": before["round"]}
-    answers = rules.score_hand(record, state, hand)
-    for answer, entry in zip(answers, _winner_entries(hand), strict=False):
-        answer["waits"] = _waits(record, entry.get("score", {}))
-        if not answer.get("ok"):
+    fault = standings.fault
+    if position < len(standings.hands):
+        seating, winners = standings.hands[position].seating, standings.hands[position].winners
+    elif fault is not None and fault.hand == position:
+        seating, winners = fault.seating, fault.winners
+    else:  # an earlier hand (or the record itself) cannot be played
+        sentence = _say_engine(fault.error.message, players)
+        return jsonify({"ok": False, "error": sentence, "hand": fault.hand})
+    answers = []
+    # a hand refused before its winners were scored has none to show (the problem says why)
+    for winner, entry in zip(winners, winner_entries(hand), strict=False):
+        answer = winner.answer_json() or {}
+        if answer and not answer.get("ok"):
             answer["error"] = _say_engine(answer.get("error"), players)
-    result = {"ok": True, "answers": answers, "state": state, "dealer": before["dealer"]}
-    if replay.get("ok"):
-        played = replay["hands"][position]
-        result["payments"] = played["payments"]
-        result["horse_payments"] = played["horse_payments"]
-        result["horse_winner"] = views.horse_winner(played["horse_payments"])
-        result["collecting"] = views.collecting(played)
+        waits = rules.waits(entry.get("score") or {}, record["rules"], record.get("options", {}))
+        answers.append(answer | {"winner": winner.player, "waits": waits})
+    table_then = seating.to_json()
+    state = {"seats": table_then["seats"], "round": table_then["round"]}
+    result = {"ok": True, "answers": answers, "state": state, "dealer": seating.dealer}
+    if fault is None:
+        result |= views.outcome(standings.hands[position])
     else:
-        result["problem"] = _say_engine(replay.get("error"), players)
+        result["problem"] = _say_engine(fault.error.message, players)
     return jsonify(result)
-
-
-def _winner_entries(hand: dict) -> list[dict]:
-    if hand.get("result") == "win":
-        return [hand]
-    return list(hand.get("winners") or [])
-
-
-def _waits(record: dict, score: dict) -> list[str] | None:
-    try:
-        melds = [
-            {k: v for k, v in m.items() if k in ("kind", "tiles")} for m in score.get("melds", [])
-        ]
-        return rules.waits(rules.hand13(score), melds, record["rules"], record.get("options", {}))
-    except Exception:  # waits are help, not a verdict: a half-entered hand has none
-        return None
 
 
 @bp.post("/hands")
@@ -366,8 +355,7 @@ def add_hand():
     hand_id, new = store.add_hand(
         get_db(), _session_id(), hand, expected, token=_token(body), picture=_picture(body)
     )
-    derived = _derived()
-    number = derived.table.index_of(hand_id)
+    number = store.load(get_db(), _session_id()).index_of(hand_id)
     return jsonify(
         {
             "ok": True,

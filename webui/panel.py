@@ -30,15 +30,7 @@ def _page(name: str, **context):
         "csrf": security.csrf_token(),
         "can_change": security.can_change(),
         "strings": i18n.strings(lang),
-        "winds": list(rules.WINDS),
-        "profiles": list(rules.PROFILES),
-        "options": {
-            profile: {k: list(v) for k, v in rules.house_options(profile).items()}
-            for profile in rules.PROFILES
-        },
-        "declared": list(rules.DECLARED),
-        "situations": list(rules.SITUATIONS),
-        "abortive": list(rules.ABORTIVE_KINDS),
+        **rules.words(),  # the engine's words the pages offer as choices
     }
     if name == "hand":
         boot["tiles"] = rules.tile_codes()

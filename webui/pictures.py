@@ -14,14 +14,15 @@ from __future__ import annotations
 import copy
 from collections import Counter
 
-from webui.rules import split_codes
+from engine import parse_tiles
+from engine.standings import Outcome
 
 
 def winner_entries(hand: dict) -> list[dict]:
     """The winners of a record hand (CONTRACT 5), each with `winner` and `score`."""
-    if hand.get("result") == "win":
+    if hand.get("result") == Outcome.WIN:
         return [hand]
-    if hand.get("result") == "wins":
+    if hand.get("result") == Outcome.WINS:
         return list(hand.get("winners") or [])
     return []
 
@@ -55,15 +56,15 @@ def _face(meld: dict, tiles: list[dict]) -> str:
 
 
 def _overlap(score: dict, group: dict, tiles: list[dict]) -> int:
-    recorded = Counter(split_codes(score.get("hand", "")) + split_codes(score.get("flowers", "")))
+    recorded = Counter(parse_tiles(score.get("hand", "")) + parse_tiles(score.get("flowers", "")))
     read = Counter(tiles[i]["code"] for i in _standing(group) + list(group["flowers"]))
     return sum((recorded & read).values())
 
 
 def _link(score: dict, group: dict, tiles: list[dict]) -> dict:
     """Boxes for the winner's standing tiles, flowers and sets; renames the linked boxes."""
-    concealed = split_codes(score.get("hand", ""))
-    flowers = split_codes(score.get("flowers", ""))
+    concealed = parse_tiles(score.get("hand", ""))
+    flowers = parse_tiles(score.get("flowers", ""))
     links = {
         "concealed": _pair(concealed, _standing(group), tiles),
         "flowers": _pair(flowers, list(group["flowers"]), tiles),
@@ -72,7 +73,7 @@ def _link(score: dict, group: dict, tiles: list[dict]) -> dict:
         for code, box in zip(codes, boxes, strict=True):
             if box is not None:
                 _rename(tiles[box], code)
-    melds = [(split_codes(m.get("tiles", "")) or ["back"])[0] for m in score.get("melds") or []]
+    melds = [(parse_tiles(m.get("tiles", "")) or ["back"])[0] for m in score.get("melds") or []]
     faces = [{"code": _face(m, tiles)} for m in group["melds"]]
     order = _pair(melds, list(range(len(faces))), faces)
     links["melds"] = []

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 
+from engine.standings import Abortive, Outcome
 from webui import rules
 
 # Half of a UTF-16 pair (JSON's "\ud800"): valid JSON, but no text a database or page can hold.
@@ -110,15 +111,15 @@ def check_hand(hand) -> dict:
     if not isinstance(hand, dict):
         raise InputError("field_missing", field="hand")
     result = hand.get("result")
-    if result not in rules.RESULTS:
+    if result not in tuple(Outcome):
         raise InputError("result_unknown", field="result")
-    if result == "win":
-        checked = {"result": "win", "winner": _player(hand.get("winner"), "winner")}
+    if result == Outcome.WIN:
+        checked = {"result": Outcome.WIN.value, "winner": _player(hand.get("winner"), "winner")}
         if hand.get("discarder") is not None:
             checked["discarder"] = _player(hand["discarder"], "discarder")
         checked["score"] = _score(hand.get("score"), "score")
         return checked
-    if result == "wins":
+    if result == Outcome.WINS:
         winners = hand.get("winners")
         if not isinstance(winners, list) or not winners:
             raise InputError("field_missing", field="winners")
@@ -133,12 +134,12 @@ def check_hand(hand) -> dict:
                 }
             )
         return {
-            "result": "wins",
+            "result": Outcome.WINS.value,
             "discarder": _player(hand.get("discarder"), "discarder"),
             "winners": entries,
         }
-    if result == "abortive":
-        if hand.get("kind") not in rules.ABORTIVE_KINDS:
-            raise _wrong("kind", ", ".join(rules.ABORTIVE_KINDS))
-        return {"result": "abortive", "kind": hand["kind"]}
-    return {"result": "draw"}
+    if result == Outcome.ABORTIVE:
+        if hand.get("kind") not in tuple(Abortive):
+            raise _wrong("kind", ", ".join(Abortive))
+        return {"result": Outcome.ABORTIVE.value, "kind": hand["kind"]}
+    return {"result": Outcome.DRAW.value}

@@ -1,7 +1,8 @@
 """What the pages show, all read from one fold of the record replayed by the engine (STYLE 5).
 
-`derive(table)` runs `engine.replay` once per table version and keeps the answer; the standings,
-the history, the settlement and the exports are views of it. The cache is keyed by session and
+`derive(table)` replays the record once per table version (`engine.record.play`, typed
+standings) and keeps them; the standings, the history, the settlement and the exports are views
+of it, and every score shown is the answer that replay paid. The cache is keyed by session and
 version, so twenty phones asking at once cost one replay.
 """
 
@@ -12,6 +13,7 @@ import io
 import threading
 from dataclasses import dataclass
 
+from engine.standings import PlayedHand, Standings, Winner
 from webui import i18n, rules
 from webui.record import Table
 
@@ -23,8 +25,7 @@ _cache_lock = threading.Lock()
 class Derived:
     table: Table
     record: dict
-    replay: dict
-    answers: tuple  # per hand: the engine's answers for its winners (empty for draws)
+    standings: Standings  # the one replay of the record: every view below reads it
 
     @property
     def money_per_point(self) -> float:
@@ -37,12 +38,7 @@ def derive(table: Table, database: str = "") -> Derived:
         if key in _cache:
             return _cache[key]
     record = table.record()
-    replay = rules.replay(record)
-    answers = []
-    if replay.get("ok"):
-        for hand, state in zip(record["hands"], replay["hands"], strict=True):
-            answers.append(tuple(rules.score_hand(record, state, hand)))
-    derived = Derived(table, record, replay, tuple(answers))
+    derived = Derived(table, record, rules.play(record))
     with _cache_lock:
         if len(_cache) > 64:
             _cache.clear()
@@ -56,89 +52,88 @@ def money(points: int, per_point: float) -> float | int:
 
 
 def standings(derived: Derived) -> dict:
-    replay, setup = derived.replay, derived.table.setup
-    if not replay.get("ok"):
-        return {"ok": False, "error": replay.get("error"), "hand": replay.get("hand")}
-    seat_of = {index: wind for wind, index in replay["seats"].items()}
+    played, setup = derived.standings, derived.table.setup
+    if played.fault is not None:
+        return {"ok": False, "error": played.fault.error.message, "hand": played.fault.hand}
+    following = played.next
     players = []
     for index, name in enumerate(setup["players"]):
         players.append(
             {
                 "index": index,
                 "name": name,
-                "seat": seat_of.get(index),
-                "dealer": replay["dealer"] == index,
-                "points": replay["totals"][index],
-                "money": money(replay["totals"][index], derived.money_per_point),
-                "horse_race": replay["horse_race"][index],
+                "seat": following.wind_of(index).value,
+                "dealer": following.dealer == index,
+                "points": played.totals[index],
+                "money": money(played.totals[index], derived.money_per_point),
+                "horse_race": played.horse_race[index],
             }
         )
     return {
         "ok": True,
         "players": players,
-        "round": replay["round"],
-        "dealer": replay["dealer"],
-        "seats": replay["seats"],
-        "next_hand": len(replay["hands"]) + 1,
+        **following.to_json(),  # round, dealer, seats
+        "next_hand": len(played.hands) + 1,
         "horse_race_on": bool(setup.get("horse_race", True)),
         "money_per_point": derived.money_per_point,
     }
 
 
-def horse_winner(horse_payments: list[int]) -> int | None:
-    """Who finished the Horse Race in a hand: the one player its payout pays (RULINGS 18)."""
-    return next((player for player, amount in enumerate(horse_payments) if amount > 0), None)
+SUMMARY = ("ok", "winning", "reason", "basic", "bonus", "total", "yaku", "error", "field")
 
 
-def collecting(played: dict) -> list[int]:
-    """The winners a replayed hand pays (of two on one discard, maybe only one: RULINGS 17)."""
-    return [winner["player"] for winner in played.get("winners", []) if winner["collects"]]
+def summary(winner: Winner) -> dict:
+    """What a page shows of one winner's answer; `recorded` is false for a triple wins hand
+    left unrecorded (it pays nothing, so nothing was scored)."""
+    answer = winner.answer_json()
+    if answer is None:
+        return {"winner": winner.player, "recorded": False}
+    return {key: answer[key] for key in SUMMARY if key in answer} | {"winner": winner.player}
 
 
-def _summary(answer: dict) -> dict:
-    keep = ("ok", "winning", "reason", "basic", "bonus", "total", "yaku", "error", "field")
-    return {key: answer[key] for key in keep if key in answer} | {"winner": answer.get("winner")}
+def outcome(played: PlayedHand) -> dict:
+    """What a played hand moved: payments, the Horse Race and who collected (RULINGS 17-18)."""
+    return {
+        "payments": list(played.payments),
+        "horse_payments": list(played.horse_payments),
+        "horse_winner": played.horse_winner,
+        "collecting": played.collecting,
+    }
 
 
 def history(derived: Derived) -> list[dict]:
     """Every hand, newest last: what was played, how it scored, what moved, totals after it."""
-    replay = derived.replay
-    if not replay.get("ok"):
+    if not derived.standings.ok:
         return []
     running = [0, 0, 0, 0]
     rows = []
-    for entry, hand, state, answers in zip(
-        derived.table.hands, derived.record["hands"], replay["hands"], derived.answers, strict=True
+    for entry, hand, played in zip(
+        derived.table.hands, derived.record["hands"], derived.standings.hands, strict=True
     ):
         for i in range(4):
-            running[i] += state["payments"][i] + state["horse_payments"][i]
+            running[i] += played.payments[i] + played.horse_payments[i]
         rows.append(
             {
                 "id": entry.id,
-                "number": state["number"],
-                "round": state["round"],
-                "dealer": state["dealer"],
-                "seats": state["seats"],
+                "number": played.number,
+                **played.seating.to_json(),  # round, dealer, seats
                 "hand": hand,
                 "picture": entry.picture,
                 "added_at": entry.added_at,
                 "edited_at": entry.edited_at,
-                "payments": state["payments"],
-                "horse_payments": state["horse_payments"],
-                "horse_winner": horse_winner(state["horse_payments"]),
-                "collecting": collecting(state),
-                "horse_race": state["horse_race"],
+                **outcome(played),
+                "horse_race": list(played.horse_race),
                 "running": list(running),
-                "answers": [_summary(a) for a in answers],
+                "answers": [summary(winner) for winner in played.winners],
             }
         )
     return rows
 
 
 def settlement(derived: Derived) -> dict:
-    replay = derived.replay
-    if not replay.get("ok"):
-        return {"ok": False, "error": replay.get("error")}
+    played = derived.standings
+    if played.fault is not None:
+        return {"ok": False, "error": played.fault.error.message}
     per_point = derived.money_per_point
     transfers = [
         {
@@ -147,7 +142,7 @@ def settlement(derived: Derived) -> dict:
             "points": amount,
             "money": money(amount, per_point),
         }
-        for payer, payee, amount in rules.settle(replay["totals"])
+        for payer, payee, amount in rules.settle(list(played.totals))
     ]
     series = [[0] * 4]
     for row in history(derived):
@@ -155,8 +150,8 @@ def settlement(derived: Derived) -> dict:
     return {
         "ok": True,
         "players": derived.table.setup["players"],
-        "totals": replay["totals"],
-        "money": [money(t, per_point) for t in replay["totals"]],
+        "totals": list(played.totals),
+        "money": [money(t, per_point) for t in played.totals],
         "transfers": transfers,
         "series": series,
     }
@@ -167,7 +162,7 @@ def export_json(derived: Derived) -> dict:
         "format": "mahjong-table session",
         "setup": derived.table.setup,
         "record": derived.record,
-        "standings": derived.replay,
+        "standings": derived.standings.to_json(),
         "history": history(derived),
         "settlement": settlement(derived),
     }

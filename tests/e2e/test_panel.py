@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
+from engine import parse_tiles
 from tests.e2e.conftest import phone_page, shoot
 from webui import i18n
 
@@ -57,13 +56,8 @@ def counters(page) -> list[int]:
     ]
 
 
-def expand(run: str) -> list[str]:
-    """`123m88p` -> 1m 2m 3m 8p 8p (CONTRACT 1)."""
-    return [d + suit for digits, suit in re.findall(r"(\d+)([mpszf])", run) for d in digits]
-
-
 def pick_tiles(page, codes: str, where: str = "concealed"):
-    for code in expand(codes):
+    for code in parse_tiles(codes):
         page.click(f"button[data-add={where}]")
         page.click(f'#picker-tiles button[data-code="{code}"]')
 

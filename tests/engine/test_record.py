@@ -6,6 +6,8 @@ import copy
 import pytest
 
 import engine
+from engine.seats import Wind
+from engine.standings import Abortive, Outcome
 
 SIMPLE = {"hand": "123m456p789p555z11m", "win_tile": "1m"}  # dragon pung, concealed: 2+ points
 OPEN = {"hand": "123m456p11m", "win_tile": "1m", "melds": [
@@ -247,3 +249,27 @@ def test_a_huge_name_and_too_many_hands_are_refused():
         "count": 1001,
         "limit": 1000,
     }
+
+
+def test_the_typed_standings_are_the_answer_replay_gives():
+    hands = (claimed(2, 1), drawn(1), {"result": "abortive", "kind": "four_winds"})
+    standings = engine.play(record(*hands))
+    assert standings.to_json() == engine.replay(record(*hands))
+    first = standings.hands[0]
+    assert first.result is Outcome.WIN and first.collecting == [2]
+    assert first.seating.wind_of(2) is Wind.WEST
+    assert standings.hands[2].kind is Abortive.FOUR_WINDS
+    assert standings.next.seats == (1, 2, 3, 0)
+
+
+def test_a_hand_that_does_not_win_keeps_its_answer_and_the_table_before_it():
+    # Below the minimum: the replay stops there, but says how the hand scored and where it sat.
+    cheap = {"hand": "123m234m567p99p", "win_tile": "9p",
+             "melds": [{"kind": "pung", "tiles": "888p", "from": "S"}]}  # fmt: skip
+    standings = engine.play(record(claimed(2, 1), claimed(3, 0, cheap), drawn(0)))
+    assert not standings.ok and len(standings.hands) == 1
+    fault = standings.fault
+    assert fault.hand == 1 and fault.seating.dealer == 1
+    (winner,) = fault.winners
+    assert winner.player == 3 and winner.answer.reason == "below_minimum"
+    assert fault.to_json() == engine.replay(record(claimed(2, 1), claimed(3, 0, cheap)))

@@ -7,7 +7,9 @@ import csv
 import io
 import threading
 
+import engine
 from tests.webui.conftest import DISCARD_WIN, PLAYERS, SETUP, Phone, self_draw
+from webui import rules
 
 
 def test_a_confirmed_hand_moves_the_totals_as_the_engine_says(table):
@@ -55,6 +57,16 @@ def test_score_preview_names_every_hand_and_the_payments(table):
         assert yaku["name"] and yaku["name_ko"] and yaku["points"] > 0
     assert answer["payments"] == [-12, 12, 0, 0]
     assert table.table()["hands"] == 0, "a preview records nothing"
+
+
+def test_a_score_preview_replays_the_record_once(table, monkeypatch):
+    table.add(DISCARD_WIN)
+    replays = []
+    play = rules.play
+    monkeypatch.setattr(rules, "play", lambda record: replays.append(record) or play(record))
+    answer = table.post("/api/score", {"hand": self_draw(2)}).get_json()
+    assert answer["ok"] and answer["answers"][0]["winning"] and answer["payments"]
+    assert len(replays) == 1
 
 
 def test_score_preview_says_why_a_hand_does_not_win(table):
@@ -251,6 +263,24 @@ def test_history_lists_every_hand_with_its_score_and_running_totals(table):
             for r, p, h in zip(running, row["payments"], row["horse_payments"], strict=True)
         ]
         assert row["running"] == running
+
+
+def test_a_hand_with_its_own_house_option_is_shown_as_it_was_paid(table):
+    # The hand's own options (here the 8-point pin specials) hold for it alone: history, preview
+    # and payments all show the one answer the replay paid, not a second scoring without them.
+    score = {"hand": "123p456p789m555z99m", "win_tile": "1p", "win": "self_draw",
+             "situations": ["last_tile"], "options": {"pin_specials": True}}  # fmt: skip
+    hand = {"result": "win", "winner": 0, "score": score}
+    paid = engine.score({**score, "rules": "standard", "seat": "E", "round": "E"})
+    assert "last_tile_draw_1p" in [yaku["id"] for yaku in paid["yaku"]]
+    preview = table.post("/api/score", {"hand": hand}).get_json()
+    assert table.add(hand).status_code == 201
+    row = table.get("/api/history").get_json()["hands"][0]
+    for shown in (row, preview):
+        answer = shown["answers"][0]
+        assert [yaku["id"] for yaku in answer["yaku"]] == [yaku["id"] for yaku in paid["yaku"]]
+        assert answer["total"] == paid["total"]
+        assert shown["payments"] == [paid["payments"][wind] for wind in "ESWN"]
 
 
 def test_settlement_uses_the_fewest_transfers_in_points_and_money(table):

@@ -7,6 +7,8 @@ import io
 
 import pytest
 
+from engine.analysis import MELD_KINDS
+from engine.answer import Reason
 from tests.webui.conftest import DISCARD_WIN, PLAYERS
 from webui import i18n, rules
 
@@ -18,6 +20,17 @@ def test_every_house_option_choice_has_words_in_both_languages():
                 continue  # a checkbox: the option's own label says it
             for choice in choices:
                 assert f"opt_{name}_{choice}" in i18n.TEXT, (profile, name, choice)
+
+
+def test_every_word_of_the_engine_the_pages_show_has_words_in_both_languages():
+    # The pages offer and show the engine's own words (rules.words); each needs a label.
+    words = rules.words()
+    prefixes = {"winds": "wind", "results": "result", "abortive": "abortive",
+                "declared": "declared", "situations": "sit"}  # fmt: skip
+    keys = [f"{prefixes[kind]}_{word}" for kind in prefixes for word in words[kind]]
+    keys += [f"kind_{kind}" for kind in MELD_KINDS] + [f"reason_{reason}" for reason in Reason]
+    for key in keys:
+        assert key in i18n.TEXT and all(i18n.TEXT[key]), key
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
