@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
+from vision.messages import PictureRefused
 from vision.models import model_file
 
 DEFAULT_MODEL = model_file("detector.onnx")
@@ -195,7 +196,7 @@ def prepare(bgr: np.ndarray, pixels: int, multiple: int = 32) -> Prepared:
     import cv2
 
     if not isinstance(bgr, np.ndarray) or bgr.ndim != 3 or bgr.shape[2] != 3 or bgr.size == 0:
-        raise ValueError("The tile finder needs a colour picture (height x width x 3, BGR).")
+        raise PictureRefused("not_a_colour_picture")
     height, width = bgr.shape[:2]
     scale = (pixels / (width * height)) ** 0.5
     new_w, new_h = max(1, round(width * scale)), max(1, round(height * scale))

@@ -1,8 +1,9 @@
 """The JSON API the pages use, and the live event stream that keeps every phone up to date.
 
 Reads are open to every phone; changes need the table PIN (`security.can_change`) and the CSRF
-token (checked for every request in `create_app`). Refusals are `{"ok": false, "error":
-<sentence>, "field": <name>}` with a 4xx status; the engine's own sentences are passed on.
+token (checked for every request in `create_app`). Every refusal is a `webui.refusal.Refusal`
+(code, params, field, status), rendered by the one handler in the phone's language: `{"ok": false,
+"error": <sentence>, "field": <name>, "code": ..., "params": {...}}` with a 4xx status.
 """
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ from functools import wraps
 import segno
 from flask import Blueprint, Response, current_app, g, jsonify, request
 
-from webui import error, i18n, rules, security, store, views
+from webui import i18n, rules, security, store, views
 from webui.db import get_db
-from webui.engine_text import engine_sentence
 from webui.events import frame
-from webui.validate import InputError, check_hand, check_setup, check_text
+from webui.refusal import Refusal
+from webui.validate import check_hand, check_setup, check_text
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -28,7 +29,7 @@ def needs_pin(view):
     @wraps(view)
     def guarded(*args, **kwargs):
         if not security.can_change():
-            return error("need_pin", 403)
+            raise Refusal("need_pin", status=403)
         return view(*args, **kwargs)
 
     return guarded
@@ -47,14 +48,14 @@ def _json():
 def _body() -> dict:
     data = _json()
     if not isinstance(data, dict):
-        raise InputError("bad_json")
+        raise Refusal("bad_json")
     return data
 
 
 def _session_id() -> int:
     session_id = store.current_session(get_db())
     if session_id is None:
-        raise InputError("no_session_yet", status=409)
+        raise Refusal("no_session_yet", status=409)
     return session_id
 
 
@@ -66,37 +67,9 @@ def _derived() -> views.Derived | None:
     return views.derive(table, current_app.config["DATABASE"])
 
 
-@bp.errorhandler(InputError)
-def refuse_input(problem: InputError):
-    return error(problem.key, problem.status, field=problem.field, **problem.values)
-
-
-def _players() -> list[str]:
-    """The session's player names, so the engine's "player 1" reads as a name (or none yet)."""
-    session_id = store.current_session(get_db())
-    if session_id is None:
-        return []
-    return list(store.load(get_db(), session_id).setup.get("players") or [])
-
-
-def _say_engine(sentence, players=None):
-    """An engine sentence in the phone's language (the engine itself writes English)."""
-    return engine_sentence(sentence, g.lang, _players() if players is None else players)
-
-
-@bp.errorhandler(store.EngineRefused)
-def refuse_by_engine(problem: store.EngineRefused):
-    answer = problem.answer
-    body = {"ok": False, "error": _say_engine(answer.get("error")), "code": "engine_refused"}
-    for key in ("field", "hand"):
-        if answer.get(key) is not None:
-            body[key] = answer[key]
-    return jsonify(body), 400
-
-
-@bp.errorhandler(store.RecordError)
-def refuse_change(problem: store.RecordError):
-    return error(problem.key, problem.status, field=problem.field, **problem.values)
+def _say_engine(answer: dict, players: list[str]) -> str:
+    """An engine refusal in the phone's language, from its code and params."""
+    return i18n.refusal(answer, g.lang, players)
 
 
 # ---- reading the table -------------------------------------------------------------------
@@ -174,7 +147,7 @@ def settle():
 def export_json():
     derived = _derived()
     if derived is None:
-        raise InputError("no_session_yet", status=409)
+        raise Refusal("no_session_yet", status=409)
     body = json.dumps(views.export_json(derived), ensure_ascii=False, indent=2)
     return Response(body, mimetype="application/json", headers=_attachment("json"))
 
@@ -183,7 +156,7 @@ def export_json():
 def export_csv():
     derived = _derived()
     if derived is None:
-        raise InputError("no_session_yet", status=409)
+        raise Refusal("no_session_yet", status=409)
     # A byte-order mark lets spreadsheet programs open the Korean names as UTF-8.
     body = "\ufeff" + views.export_csv(derived, g.lang)
     return Response(body, mimetype="text/csv; charset=utf-8", headers=_attachment("csv"))
@@ -204,7 +177,7 @@ def events():
     hub = current_app.extensions["event_hub"]
     address = request.remote_addr or "?"
     if not hub.admit(address):
-        return error("too_many_streams", 503)
+        raise Refusal("too_many_streams", status=503)
     seconds = float(current_app.config["EVENT_STREAM_SECONDS"])
 
     def stream():
@@ -231,10 +204,10 @@ def events():
 def unlock():
     pause = security.pin_pause(request.remote_addr or "?")
     if pause:
-        return error(pause, 429)
+        raise Refusal(pause, status=429)
     pin = _body().get("pin", "")
     if not security.try_pin(str(pin)):
-        return error("wrong_pin", 403, field="pin")
+        raise Refusal("wrong_pin", status=403, field="pin")
     return jsonify({"ok": True, "can_change": True})
 
 
@@ -263,7 +236,7 @@ def new_pin():
 def join_qr():
     """The QR code of the join link; it carries the PIN, so only the host's screen gets it."""
     if not security.is_host():
-        return error("host_only", 403)
+        raise Refusal("host_only", status=403)
     qr = segno.make(join_url(), error="m")
     # A file of its own needs the SVG namespace (svg_inline leaves it out, so browsers show a
     # broken image); a white quiet zone of 4 modules lets any phone's camera find the code.
@@ -302,7 +275,7 @@ def change_setup():
 def score_preview():
     """Score a hand as it is being entered: the engine's answer per winner and the payments."""
     if not current_app.extensions["preview_allowance"].take(request.remote_addr or "?"):
-        return error("preview_busy", 429)
+        raise Refusal("preview_busy", status=429)
     body = _body()
     hand = check_hand(body.get("hand"))
     session_id = _session_id()
@@ -319,14 +292,22 @@ def score_preview():
     before = rules.replay({**record, "hands": record["hands"][:position]})
     players = record.get("players") or []
     if not before.get("ok"):
-        sentence = _say_engine(before.get("error"), players)
-        return jsonify({"ok": False, "error": sentence, "hand": before.get("hand")})
+        sentence = _say_engine(before, players)
+        return jsonify(
+            {
+                "ok": False,
+                "error": sentence,
+                "hand": before.get("hand"),
+                "code": before.get("code"),
+                "params": before.get("params"),
+            }
+        )
     state = {"seats": before["seats"], "round": before["round"]}
     answers = rules.score_hand(record, state, hand)
     for answer, entry in zip(answers, _winner_entries(hand), strict=False):
         answer["waits"] = _waits(record, entry.get("score", {}))
         if not answer.get("ok"):
-            answer["error"] = _say_engine(answer.get("error"), players)
+            answer["error"] = _say_engine(answer, players)
     result = {"ok": True, "answers": answers, "state": state, "dealer": before["dealer"]}
     if replay.get("ok"):
         played = replay["hands"][position]
@@ -335,7 +316,7 @@ def score_preview():
         result["horse_winner"] = views.horse_winner(played["horse_payments"])
         result["collecting"] = views.collecting(played)
     else:
-        result["problem"] = _say_engine(replay.get("error"), players)
+        result["problem"] = _say_engine(replay, players)
     return jsonify(result)
 
 
@@ -362,7 +343,7 @@ def add_hand():
     hand = check_hand(body.get("hand"))
     expected = body.get("expected_hands")
     if not isinstance(expected, int) or isinstance(expected, bool) or expected < 0:
-        raise InputError("expected_missing", field="expected_hands")
+        raise Refusal("expected_missing", field="expected_hands")
     hand_id, new = store.add_hand(
         get_db(), _session_id(), hand, expected, token=_token(body), picture=_picture(body)
     )
@@ -405,7 +386,7 @@ def undo():
     body = _body()
     expected = body.get("expected")
     if expected is not None and not isinstance(expected, int):
-        raise InputError("field_wrong", field="expected", why="why_number")
+        raise Refusal("field_wrong", field="expected", why="why_number")
     cancelled = store.undo(get_db(), _session_id(), expected, token=_token(body))
     return jsonify({"ok": True, "cancelled": None if cancelled is None else cancelled.id})
 
@@ -415,7 +396,7 @@ def _token(body: dict) -> str | None:
     if token is None:
         return None
     if not isinstance(token, str) or not 8 <= len(token) <= 80:
-        raise InputError("field_wrong", field="token", why="why_token")
+        raise Refusal("field_wrong", field="token", why="why_token")
     return token
 
 
@@ -424,5 +405,5 @@ def _picture(body: dict) -> str | None:
     if name is None:
         return None
     if not isinstance(name, str) or store.picture_reading(get_db(), name) is None:
-        raise InputError("field_wrong", field="picture", why="why_picture")
+        raise Refusal("field_wrong", field="picture", why="why_picture")
     return name

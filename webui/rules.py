@@ -83,7 +83,14 @@ def score_hand(record: dict, state: dict, hand: dict) -> list[dict]:
     for entry in winners:
         winner = entry.get("winner")
         if not isinstance(winner, int) or not 0 <= winner < 4:
-            answers.append({"ok": False, "error": "Choose who won.", "field": "winner"})
+            answers.append(
+                {
+                    "ok": False,
+                    "error": "Choose who won.",
+                    "field": "winner",
+                    "code": "choose_who_won",
+                }
+            )
             continue
         request = score_request(
             record, state, winner, entry.get("score", {}), hand.get("discarder")
