@@ -1,0 +1,64 @@
+"""The panel renders every refusal from its code and params, in the phone's language, through one
+error type and one handler; players are named by the session's names."""
+
+from __future__ import annotations
+
+import copy
+
+import engine
+from tests.webui.conftest import DISCARD_WIN
+
+REQUEST = {**DISCARD_WIN["score"], "seat": "S", "round": "E", "discarder": "E"}
+
+
+def test_a_korean_phone_sees_the_bad_tile_named_in_korean(table):
+    table.client.set_cookie("lang", "ko")
+    hand = copy.deepcopy(DISCARD_WIN)
+    hand["score"]["win_tile"] = "1m"
+    first = table.post("/api/score", {"hand": hand}).get_json()["answers"][0]
+    assert first["ok"] is False and first["field"] == "win_tile"
+    assert (first["code"], first["params"]) == ("win_tile_not_in_hand", {"tile": "1m"})
+    assert first["error"] == "화료패 1만(1m): 손패에 없습니다. 손패에는 화료패도 넣어야 합니다."
+
+
+def test_a_korean_phone_is_told_in_korean_why_a_hand_is_not_recorded(table):
+    table.client.set_cookie("lang", "ko")
+    hand = copy.deepcopy(DISCARD_WIN)
+    hand["score"]["hand"] = "234m567p99s"
+    refused = table.add(hand)
+    assert refused.status_code == 400
+    body = refused.get_json()
+    assert body["code"] == "bamboo_tile" and body["hand"] == 0
+    assert body["params"] == {"in_hand": 1, "tile": "9s", "of_player": 1}
+    assert body["error"] == "1국, Min-seo의 패: 9삭(9s): 한국 마작에서는 삭수패를 쓰지 않습니다."
+    assert table.table()["hands"] == 0
+
+
+def test_a_korean_preview_names_the_player_whose_hand_does_not_win(table):
+    table.client.set_cookie("lang", "ko")
+    hand = copy.deepcopy(DISCARD_WIN)
+    hand["score"]["hand"] = "234m567p19p"
+    preview = table.post("/api/score", {"hand": hand}).get_json()
+    assert preview["problem"] == "1국: Min-seo의 패는 화료가 아닙니다. 패가 완성되지 않았습니다."
+
+
+def test_an_english_phone_gets_the_engines_own_sentence(table):
+    table.client.set_cookie("lang", "en")
+    hand = copy.deepcopy(DISCARD_WIN)
+    hand["score"]["win_tile"] = "1m"
+    first = table.post("/api/score", {"hand": hand}).get_json()["answers"][0]
+    assert first["error"] == engine.score(dict(REQUEST, win_tile="1m"))["error"]
+
+
+def test_the_panels_own_refusals_have_the_same_shape(table):
+    table.client.set_cookie("lang", "ko")
+    refused = table.post("/api/undo", {"expected": "x"})
+    body = refused.get_json()
+    assert refused.status_code == 400
+    assert body == {
+        "ok": False,
+        "error": "expected: 숫자여야 합니다.",
+        "code": "field_wrong",
+        "params": {"field": "expected", "why": "why_number"},
+        "field": "expected",
+    }
