@@ -38,11 +38,12 @@ def too_long(field: str, length: int) -> RequestError:
 
 
 def shorten(text: str) -> str:
-    """A text as a sentence quotes it: its start only, when it is long."""
+    """A text as a sentence quotes it: its start only, when it is long (in no language's words,
+    since a param is shown in every language)."""
     text = str(text)
     if len(text) <= SHOWN_CHARACTERS:
         return text
-    return f"{text[:SHOWN_CHARACTERS]}… ({len(text)} characters)"
+    return f"{text[:SHOWN_CHARACTERS]}…"
 
 
 def quote_value(value: object) -> str:
