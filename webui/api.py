@@ -92,12 +92,27 @@ def table():
         | {
             "session": {"id": derived.table.session_id, "setup": derived.table.setup},
             "version": derived.table.version,
-            "standings": views.standings(derived),
+            "standings": _standings(derived),
             "latest": rows[-5:][::-1],
             "hands": len(rows),
             "undo": _undo_view(derived.table),
         }
     )
+
+
+def _standings(derived: views.Derived) -> dict:
+    standings = views.standings(derived)
+    return standings if standings.get("ok") else standings | _refused_record(derived)
+
+
+def _refused_record(derived: views.Derived) -> dict:
+    """Why the stored record does not replay (rules changed since, say), in the phone's language."""
+    replay, players = derived.replay, derived.table.setup.get("players") or []
+    return {
+        "error": _say_engine(replay, players),
+        "code": replay.get("code"),
+        "params": replay.get("params"),
+    }
 
 
 def _undo_view(table) -> dict | None:
@@ -128,7 +143,7 @@ def history():
             "ok": True,
             "version": derived.table.version,
             "session": {"id": derived.table.session_id, "setup": derived.table.setup},
-            "standings": views.standings(derived),
+            "standings": _standings(derived),
             "hands": views.history(derived),
             "undo": _undo_view(derived.table),
         }
@@ -140,7 +155,10 @@ def settle():
     derived = _derived()
     if derived is None:
         return jsonify({"ok": True, "session": None})
-    return jsonify(views.settlement(derived) | {"version": derived.table.version})
+    settlement = views.settlement(derived)
+    if not settlement.get("ok"):
+        settlement |= _refused_record(derived)
+    return jsonify(settlement | {"version": derived.table.version})
 
 
 @bp.get("/export.json")

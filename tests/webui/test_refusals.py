@@ -62,3 +62,23 @@ def test_the_panels_own_refusals_have_the_same_shape(table):
         "params": {"field": "expected", "why": "why_number"},
         "field": "expected",
     }
+
+
+def test_a_stored_record_that_no_longer_replays_is_explained_in_the_phones_language(app, table):
+    """A hand written before a rule changed (here: put in without the engine's check) stops the
+    standings; the table page says why in Korean, naming the hand and the player."""
+    from webui import store
+    from webui.db import get_db
+
+    hand = copy.deepcopy(DISCARD_WIN)
+    hand["score"]["hand"] = "234m567p99s"
+    with app.app_context():
+        db = get_db()
+        store._append(db, store.current_session(db), "hand_added", {"hand": hand})
+        db.commit()
+    table.client.set_cookie("lang", "ko")
+    standings = table.get("/api/table").get_json()["standings"]
+    assert standings["ok"] is False and standings["code"] == "bamboo_tile"
+    assert standings["error"].startswith("1국, Min-seo의 패: 9삭(9s)")
+    settle = table.get("/api/settle").get_json()
+    assert settle["ok"] is False and settle["error"] == standings["error"]
