@@ -83,13 +83,11 @@ def score_hand(record: dict, state: dict, hand: dict) -> list[dict]:
     for entry in winners:
         winner = entry.get("winner")
         if not isinstance(winner, int) or not 0 <= winner < 4:
+            from webui.i18n import say
+
+            sentence = say("choose_who_won")  # the page says it in its language, by the code
             answers.append(
-                {
-                    "ok": False,
-                    "error": "Choose who won.",
-                    "field": "winner",
-                    "code": "choose_who_won",
-                }
+                {"ok": False, "error": sentence, "field": "winner", "code": "choose_who_won"}
             )
             continue
         request = score_request(
