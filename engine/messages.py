@@ -80,10 +80,13 @@ class Catalog:
             return " ".join([code, *(f"{k}={v}" for k, v in params.items())])
         shown = {name: self.show(name, value, lang, players) for name, value in params.items()}
         sentence = fill(template, shown)
-        place = "in_hand_of_player" if "of_player" in params else "in_hand"
-        if place in params or "of_player" in params:
-            sentence = fill(self.entry(place, lang) or "", shown | {"sentence": sentence})
-        return sentence
+        if "of_player" in params:  # in a record: "Hand 3, Seo-yeon's hand: ..."
+            place = self.entry("in_hand_of_player", lang)
+        elif "in_hand" in params:  # "Hand 3: ..."
+            place = self.entry("in_hand", lang)
+        else:
+            return sentence
+        return fill(place or "{sentence}", shown | {"sentence": sentence})
 
     def show(self, name: str, value: object, lang: str, players: Sequence[str] = ()) -> str:
         """One param as the sentence writes it in `lang`."""
@@ -111,5 +114,5 @@ ENGINE = Catalog("engine", Path(__file__).with_name("locale"))
 
 
 def say(code: str, params: Mapping | None = None, lang: str = "en", players=()) -> str:
-    """An engine message: `say("tile_bamboo", {"tile": "1s"}, "ko")`."""
+    """An engine message: `say("bamboo_tile", {"tile": "1s"}, "ko")` -> `1삭(1s): 한국 마작...`."""
     return ENGINE.say(code, params, lang, players)

@@ -16,6 +16,10 @@ from webui import i18n
 
 
 class Refusal(Exception):
+    """`raise Refusal("wrong_pin", status=403, field="pin")`: a code of the panel's catalog (or,
+    with `domain`, of the engine's or the reader's), the values its sentence names, the field at
+    fault and the HTTP status. `players` names the players a record's refusal mentions."""
+
     def __init__(
         self,
         code: str,
