@@ -67,7 +67,10 @@ def test_a_code_means_one_thing_across_the_domains():
 
 # ---- every raise site names a code the catalogs know ---------------------------------------
 
-REFUSALS = "RequestError|RecordError|SourceLost|ModelError|PictureRefused|ImageError|CropError"
+REFUSALS = "|".join(
+    ("RequestError", "RecordError", "SourceLost", "ModelError", "ModelMissing", "PictureRefused")
+    + ("ImageError", "CropError")
+)
 RAISES = re.compile(
     rf"(?<!class )(?<!def )\b({REFUSALS}|DemoMissing|Refusal|_refusal)\(\s*(?P<first>[^\s,)]+)"
 )
@@ -305,3 +308,20 @@ def test_every_refusal_raised_fills_the_placeholders_of_its_sentence(package):
                 assert given - {"in_hand", "of_player"} == wanted, where
             checked += 1
     assert checked >= {"engine": 80, "vision": 20, "webui": 30}[package]
+
+
+# Raised with a sentence on purpose: Python's own protocol, and a fault of the program itself.
+NOT_FOR_PLAYERS = {
+    ("vision/__init__.py", "AttributeError"),
+    ("webui/rules.py", "ValueError"),
+}
+
+
+def test_no_exception_at_the_table_is_raised_with_a_sentence_instead_of_a_code():
+    sentence = re.compile(r'raise (\w+)\(\s*f?"[^"\n]* [^"\n]*"')
+    found = set()
+    for package in OWNER:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for match in sentence.finditer(path.read_text(encoding="utf-8")):
+                found.add((str(path.relative_to(ROOT)), match.group(1)))
+    assert found == NOT_FOR_PLAYERS
