@@ -130,7 +130,7 @@ def read_meld(entry: object, number: int, seat: str | None) -> Meld:
             raise RequestError("meld_without_from", "melds", set=number, kind=kind.value)
         source = wind(source, "melds")
         if source == seat:
-            raise RequestError("meld_from_winner", "melds", set=number, wind=source)
+            raise RequestError("meld_from_winner", "melds", set=number, seat=source)
     return Meld.of(kind, tiles[0], source)
 
 

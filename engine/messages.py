@@ -9,8 +9,9 @@ files, so the engine needs nothing installed to speak; `vision` keeps its own do
 A param is shown through the catalog as well when the catalog knows its value: a param named
 `field` with the value `win_tile` is written as the entry `field.win_tile` where one exists (a
 trailing digit in a param's name is ignored: `tile2` is a tile). Tiles are named by `tile.<code>`
-or `tile.<suit>`, players (0-based indices) by the names given or `player.number`, and a value
-quoted from a request (`value`, the JSON text) by its JSON type. Two params place a refusal in a
+or `tile.<suit>`, players (0-based indices) by the names given or `player.number`, a seat (a wind
+letter) by the name of the player sitting there when the seating is known, and a value quoted
+from a request (`value`, the JSON text) by its JSON type. Two params place a refusal in a
 record: `in_hand` (the hand's number) and `of_player` (whose hand); they prefix the sentence.
 """
 
@@ -72,13 +73,17 @@ class Catalog:
         params: Mapping[str, object] | None = None,
         lang: str = "en",
         players: Sequence[str] = (),
+        seats: Mapping[str, int] | None = None,
     ) -> str:
-        """The sentence for a code and its params in `lang`, naming players by `players`."""
+        """The sentence for a code and its params in `lang`, naming players by `players` (and
+        the player at a seat, by `seats`: wind letter -> player index)."""
         params = dict(params or {})
         template = self.entry(code, lang)
         if template is None:  # a code no catalog knows: say what is known rather than nothing
             return " ".join([code, *(f"{k}={v}" for k, v in params.items())])
-        shown = {name: self.show(name, value, lang, players) for name, value in params.items()}
+        shown = {
+            name: self.show(name, value, lang, players, seats) for name, value in params.items()
+        }
         sentence = fill(template, shown)
         if "of_player" in params:  # in a record: "Hand 3, Seo-yeon's hand: ..."
             place = self.entry("in_hand_of_player", lang)
@@ -88,11 +93,21 @@ class Catalog:
             return sentence
         return fill(place or "{sentence}", shown | {"sentence": sentence})
 
-    def show(self, name: str, value: object, lang: str, players: Sequence[str] = ()) -> str:
+    def show(
+        self,
+        name: str,
+        value: object,
+        lang: str,
+        players: Sequence[str] = (),
+        seats: Mapping[str, int] | None = None,
+    ) -> str:
         """One param as the sentence writes it in `lang`."""
         kind = name.rstrip("0123456789")
         if isinstance(value, list):
-            return ", ".join(self.show(name, item, lang, players) for item in value)
+            return ", ".join(self.show(name, item, lang, players, seats) for item in value)
+        if kind == "seat" and seats and isinstance(seats.get(value), int):
+            value = seats[value]  # the player sitting there, named below
+            kind = "player"
         if kind in ("player", "of_player") and isinstance(value, int):
             if 0 <= value < len(players) and isinstance(players[value], str):
                 return players[value]
@@ -113,6 +128,6 @@ class Catalog:
 ENGINE = Catalog("engine", Path(__file__).with_name("locale"))
 
 
-def say(code: str, params: Mapping | None = None, lang: str = "en", players=()) -> str:
+def say(code: str, params: Mapping | None = None, lang: str = "en", players=(), seats=None) -> str:
     """An engine message: `say("bamboo_tile", {"tile": "1s"}, "ko")` -> `1삭(1s): 한국 마작...`."""
-    return ENGINE.say(code, params, lang, players)
+    return ENGINE.say(code, params, lang, players, seats)

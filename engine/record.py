@@ -49,11 +49,12 @@ class RecordError(ValueError):
         if hand is not None:
             params = {"in_hand": hand + 1} | params
         self.code, self.hand, self.params = code, hand, params
+        self.seats: dict[str, int] | None = None  # who sat where in that hand, where it matters
 
     def sentence(self, players: object = ()) -> str:
         """The English sentence, naming players by the record's names where it has them."""
         names = players if isinstance(players, list) else ()
-        return say(self.code, self.params, "en", names)
+        return say(self.code, self.params, "en", names, self.seats)
 
     def __str__(self) -> str:
         return self.sentence()
@@ -88,13 +89,16 @@ def replay(record: object) -> dict:
         return _replay(record)
     except RecordError as error:
         players = record.get("players") if isinstance(record, dict) else None
-        return {
+        answer = {
             "ok": False,
             "error": error.sentence(players or ()),
             "hand": error.hand,
             "code": error.code,
             "params": error.params,
         }
+        if error.seats is not None:
+            answer["seats"] = error.seats  # so another language can name the seat's player too
+        return answer
 
 
 def _replay(record: object) -> dict:
@@ -287,7 +291,9 @@ def _score(score, player, discarder, table, rules, options, index):
     try:
         checked = read_request(request)
     except RequestError as error:
-        raise RecordError(error.code, index, **error.params, of_player=player) from None
+        refused = RecordError(error.code, index, **error.params, of_player=player)
+        refused.seats = table.seats()
+        raise refused from None
     answer = evaluate(checked)
     if answer.reason == "not_complete":
         raise RecordError("hand_not_complete", index, player=player)

@@ -140,7 +140,7 @@ def read_request(request: object) -> Request:
         if type(discarder) is not str or discarder not in FAST_WINDS:
             wind(discarder, "discarder")
         if discarder == seat:
-            raise RequestError("discarder_is_winner", "discarder", wind=discarder)
+            raise RequestError("discarder_is_winner", "discarder", seat=discarder)
 
     situations = get("situations")
     if not situations:

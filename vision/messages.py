@@ -14,12 +14,12 @@ from engine.messages import Catalog, fill
 class VisionCatalog(Catalog):
     """The engine's catalog, knowing one more param: a source named `camera <index>`."""
 
-    def show(self, name, value, lang, players=()):
+    def show(self, name, value, lang, players=(), seats=None):
         if name == "source" and isinstance(value, str) and value.startswith("camera "):
             number = value.removeprefix("camera ")
             if number.isdigit():
                 return fill(self.entry("source.camera", lang) or value, {"number": number})
-        return super().show(name, value, lang, players)
+        return super().show(name, value, lang, players, seats)
 
 
 VISION = VisionCatalog("vision", Path(__file__).with_name("locale"))

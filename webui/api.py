@@ -67,9 +67,10 @@ def _derived() -> views.Derived | None:
     return views.derive(table, current_app.config["DATABASE"])
 
 
-def _say_engine(answer: dict, players: list[str]) -> str:
-    """An engine refusal in the phone's language, from its code and params."""
-    return i18n.refusal(answer, g.lang, players)
+def _say_engine(answer: dict, players: list[str], seats: dict | None = None) -> str:
+    """An engine refusal in the phone's language, from its code and params; a seat it names is
+    the player sitting there (`seats`, or the replay's own)."""
+    return i18n.refusal(answer, g.lang, players, seats=seats)
 
 
 # ---- reading the table -------------------------------------------------------------------
@@ -325,7 +326,7 @@ def score_preview():
     for answer, entry in zip(answers, _winner_entries(hand), strict=False):
         answer["waits"] = _waits(record, entry.get("score", {}))
         if not answer.get("ok"):
-            answer["error"] = _say_engine(answer, players)
+            answer["error"] = _say_engine(answer, players, state["seats"])
     result = {"ok": True, "answers": answers, "state": state, "dealer": before["dealer"]}
     if replay.get("ok"):
         played = replay["hands"][position]

@@ -43,11 +43,18 @@ TEXT: dict[str, tuple[str, str]] = {
 }
 
 
-def refusal(answer: dict, lang: str, players: Sequence[str] = (), domain: str = "engine") -> str:
+def refusal(
+    answer: dict,
+    lang: str,
+    players: Sequence[str] = (),
+    domain: str = "engine",
+    seats: dict[str, int] | None = None,
+) -> str:
     """The sentence of an engine (or reader) refusal in `lang`, from its code and params (the
     panel's catalog speaks for a code of its own); an answer without a code keeps its words."""
     code = answer.get("code")
     if not code:
         return str(answer.get("error") or "")
     catalog = DOMAINS[domain] if DOMAINS[domain].entry(code) else PANEL
-    return catalog.say(code, answer.get("params") or {}, lang, players)
+    seats = seats or answer.get("seats")
+    return catalog.say(code, answer.get("params") or {}, lang, players, seats)

@@ -18,7 +18,8 @@ from webui import i18n
 class Refusal(Exception):
     """`raise Refusal("wrong_pin", status=403, field="pin")`: a code of the panel's catalog (or,
     with `domain`, of the engine's or the reader's), the values its sentence names, the field at
-    fault and the HTTP status. `players` names the players a record's refusal mentions."""
+    fault and the HTTP status. `players` (and `seats`, wind -> player) name the players a record's
+    refusal mentions."""
 
     def __init__(
         self,
@@ -29,13 +30,14 @@ class Refusal(Exception):
         domain: str = "messages",
         hand: int | None = None,
         players: Sequence[str] = (),
+        seats: dict[str, int] | None = None,
         **params,
     ):
         super().__init__(code)
         if field is not None and domain == "messages":
             params = {"field": field} | params  # the panel's sentences name the field as given
         self.code, self.status, self.field, self.params = code, status, field, params
-        self.domain, self.hand, self.players = domain, hand, players
+        self.domain, self.hand, self.players, self.seats = domain, hand, players, seats
 
     @classmethod
     def by_engine(cls, answer: dict, players: Sequence[str] = (), status: int = 400) -> Refusal:
@@ -47,6 +49,7 @@ class Refusal(Exception):
             domain="engine",
             hand=answer.get("hand"),
             players=players,
+            seats=answer.get("seats"),
         )
         refusal.params = dict(answer.get("params") or {})  # they may name a `field` of their own
         return refusal
@@ -57,7 +60,7 @@ class Refusal(Exception):
         if self.domain == "messages" and isinstance(why, str) and why in i18n.TEXT:
             params["why"] = i18n.say(why, lang)  # a short reason of the panel's, by its key
         answer = {"code": self.code, "params": params}
-        return i18n.refusal(answer, lang, self.players, self.domain)
+        return i18n.refusal(answer, lang, self.players, self.domain, self.seats)
 
 
 def render(refusal: Refusal):

@@ -268,3 +268,12 @@ def test_a_refusal_inside_a_hand_keeps_the_requests_code_and_says_whose_hand():
     assert answer["error"] == (
         "Hand 1, Min-seo's hand: 1s: bamboo tiles are not used in Korean mahjong."
     )
+
+
+def test_a_seat_named_in_a_hands_refusal_is_the_player_sitting_there():
+    """After a draw the deal has passed: Seo-yeon (player 2) is South in hand 2."""
+    own = claimed(2, 0, {"hand": "123m456p789p11m", "win_tile": "1m",
+                         "melds": [{"kind": "pung", "tiles": "555z", "from": "S"}]})  # fmt: skip
+    answer = engine.replay(record({"result": "draw"}, own))
+    assert answer["code"] == "meld_from_winner" and answer["seats"]["S"] == 2
+    assert "claimed from Seo-yeon, the winner's own seat" in answer["error"]

@@ -82,3 +82,20 @@ def test_a_stored_record_that_no_longer_replays_is_explained_in_the_phones_langu
     assert standings["error"].startswith("1국, Min-seo의 패: 9삭(9s)")
     settle = table.get("/api/settle").get_json()
     assert settle["ok"] is False and settle["error"] == standings["error"]
+
+
+def test_a_seat_in_a_refusal_is_the_player_sitting_there(table):
+    """Min-seo (South at the first hand) cannot claim a set from South, her own seat: the
+    sentence names her, in the preview and in the refusal to record it."""
+    table.client.set_cookie("lang", "ko")
+    hand = copy.deepcopy(DISCARD_WIN)
+    hand["score"]["melds"][0]["from"] = "S"
+    first = table.post("/api/score", {"hand": hand}).get_json()["answers"][0]
+    assert first["code"] == "meld_from_winner" and first["params"]["seat"] == "S"
+    assert first["error"].startswith("내려놓은 패의 1번째 몸통을 화료자 자신(Min-seo)에게서")
+    table.client.set_cookie("lang", "en")
+    body = table.add(hand).get_json()
+    assert body["error"] == (
+        "Hand 1, Min-seo's hand: Set 1 of melds is claimed from Min-seo, the winner's own seat;"
+        " a player cannot claim their own discard."
+    )
