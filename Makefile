@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint format clean
+.PHONY: run test lint format messages clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (found " + sys.version.split()[0] + ").")'
@@ -26,6 +26,12 @@ lint: $(STAMP)
 format: $(STAMP)
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
+
+# The gettext catalogs (docs/messages.md): each .po compiled to the .mo the programs read.
+messages: $(STAMP)
+	$(BIN)/pybabel --quiet compile --use-fuzzy -d engine/locale -D engine
+	$(BIN)/pybabel --quiet compile --use-fuzzy -d vision/locale -D vision
+	$(BIN)/pybabel --quiet compile --use-fuzzy -d webui/translations -D messages
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -10,7 +10,9 @@ Pure Python; imports nothing from `vision` or `webui`. The public surface (kept 
   (the Korean set: characters, dots, honours, flowers 1f-4f; for a tile picker), `SEASON_TILES`;
 - `HOUSE_OPTIONS` (the standard profile's options with their choices, default first) and
   `house_options(profile)`; `PROFILES`;
-- `RequestError` (a `ValueError` with a player's sentence and the `field`), raised by the helpers.
+- `RequestError` (a `ValueError` with a `code`, its `params` and the `field`), raised by the
+  helpers; `engine.messages.say(code, params, lang)` renders a refusal in English or Korean from
+  the engine's gettext catalogs (`docs/messages.md`).
 """
 
 from engine.errors import RequestError

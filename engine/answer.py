@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.analysis import MELD_KINDS, Reading, SetKind, Wait, set_text
+from engine.errors import RequestError
 from engine.rules.base import Kind, Yaku
 from engine.tiles import WIND_LETTERS
 
@@ -116,8 +117,12 @@ _MELD_JSON = {
 }
 
 
-def error_json(message: str, field: str | None, code=None, params=None) -> dict:
-    answer = {"ok": False, "error": message, "field": field}
-    if code is not None:
-        answer |= {"code": code, "params": params or {}}
-    return answer
+def error_json(error: RequestError) -> dict:
+    """A refusal as CONTRACT 2 writes it: the English sentence, the field, the code and params."""
+    return {
+        "ok": False,
+        "error": error.message,
+        "field": error.field,
+        "code": error.code,
+        "params": error.params,
+    }

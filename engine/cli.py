@@ -10,6 +10,9 @@ from __future__ import annotations
 import json
 import sys
 
+from engine.answer import error_json
+from engine.errors import RequestError
+
 
 def register(commands) -> None:
     score = commands.add_parser(
@@ -56,35 +59,29 @@ def answer_for(path: str | None) -> dict:
     """Read the request and score it; every failure is an `ok: false` answer, never a traceback."""
     from engine import score
 
-    source = "standard input" if path is None or path == "-" else path
+    source = "stdin" if path is None or path == "-" else path
     try:
         text = _read(path)
     except UnicodeDecodeError as error:
-        return _refusal(
-            f"The request in {source} is not UTF-8 text: byte {error.object[error.start]:#04x} "
-            f"at position {error.start} is not part of a character."
-        )
+        byte = f"{error.object[error.start]:#04x}"
+        return _refusal("not_utf8", source=source, byte=byte, position=error.start)
     except OSError as error:
-        return _refusal(f"Cannot read {path}: {error.strerror or error}.")
+        return _refusal("cannot_read", path=path, reason=str(error.strerror or error))
     try:
         request = json.loads(text)
     except json.JSONDecodeError as error:
         return _refusal(
-            f"The request in {source} is not valid JSON: {error.msg} "
-            f"(line {error.lineno}, column {error.colno})."
+            "not_json", source=source, reason=error.msg, line=error.lineno, column=error.colno
         )
     except RecursionError:
-        return _refusal(f"The request in {source} is nested too deeply to be a scoring request.")
+        return _refusal("nested_too_deep", source=source)
     except ValueError:  # a number of more digits than Python reads (4,300)
-        return _refusal(
-            f"The request in {source} holds a number of more than 4300 digits; no field of a "
-            "scoring request takes one."
-        )
+        return _refusal("number_too_long", source=source)
     return score(request)
 
 
-def _refusal(sentence: str) -> dict:
-    return {"ok": False, "error": sentence, "field": None}
+def _refusal(code: str, **params) -> dict:
+    return error_json(RequestError(code, None, **params))
 
 
 def summary(answer: dict) -> str:

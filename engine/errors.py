@@ -1,6 +1,12 @@
-"""The one error the engine raises for bad input: a sentence for a player and the field at fault."""
+"""The one error the engine raises for bad input: a code, its params and the field at fault.
+
+The sentence a player reads is rendered from the catalogs (`engine.messages`), in English by
+`str(error)` and in any other language by whoever shows it.
+"""
 
 from __future__ import annotations
+
+import json
 
 # The most characters any text of a request or record may have: no hand of tiles, written with
 # a space between every tile, comes near it. Longer text is refused before it is read, so a huge
@@ -10,57 +16,47 @@ SHOWN_CHARACTERS = 40  # how much of a wrong text a sentence quotes
 
 
 class RequestError(ValueError):
-    """Bad input. `str(error)` is a sentence a player understands; `field` names where it is.
+    """Bad input: `code` names the kind of refusal (CONTRACT 2), `params` the values the sentence
+    names, `field` where it is. `message` is the English sentence."""
 
-    `code` and `params` (CONTRACT 2), where given, name the kind of refusal and the values the
-    sentence holds, so another language can say the same.
-    """
+    def __init__(self, code: str, field: str | None = None, /, **params):
+        super().__init__(code)
+        self.code, self.field, self.params = code, field, params
 
-    def __init__(
-        self,
-        message: str,
-        field: str | None = None,
-        code: str | None = None,
-        params: dict | None = None,
-    ):
-        super().__init__(message)
-        self.message = message
-        self.field = field
-        self.code = code
-        self.params = params
+    @property
+    def message(self) -> str:
+        from engine.messages import say
+
+        return say(self.code, self.params)
+
+    def __str__(self) -> str:
+        return self.message
 
 
 def too_long(field: str, length: int) -> RequestError:
-    return RequestError(
-        f"{field} is {length} characters long, far more than any hand of tiles.",
-        field,
-        code="too_long",
-        params={"field": field, "length": length, "limit": TEXT_LIMIT},
-    )
+    return RequestError("too_long", field, field=field, length=length, limit=TEXT_LIMIT)
 
 
 def shorten(text: str) -> str:
-    """A text as a sentence quotes it: its start only, when it is long."""
+    """A text as a sentence quotes it: its start only, when it is long (in no language's words,
+    since a param is shown in every language)."""
     text = str(text)
     if len(text) <= SHOWN_CHARACTERS:
         return text
-    return f"{text[:SHOWN_CHARACTERS]}… ({len(text)} characters)"
+    return f"{text[:SHOWN_CHARACTERS]}…"
 
 
-def describe_value(value: object) -> str:
-    """How a wrong JSON value reads in a sentence: `the number 3`, `a list`, `nothing (null)`."""
-    if value is None:
-        return "nothing (null)"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int) and value.bit_length() > 64:  # too many digits to write out
-        return "a number far too large"
-    if isinstance(value, (int, float)):
-        return f"the number {value}"
-    if isinstance(value, str):
-        return f'the text "{shorten(value)}"'
-    if isinstance(value, list):
-        return "a list"
+def quote_value(value: object) -> str:
+    """A wrong JSON value as a param: its JSON text (`3`, `"East"`, `null`), shortened, or `[…]`
+    and `{…}` for a list or an object. The catalogs say what kind of value it is."""
+    if isinstance(value, list | tuple):
+        return "[…]"
     if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
+        return "{…}"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        digits = int(value.bit_length() * 0.30103)  # too many to write out: its size will do
+        return f"{'-' if value < 0 else ''}~1e{digits}"
+    try:
+        return shorten(json.dumps(value, ensure_ascii=False))
+    except (TypeError, ValueError):
+        return shorten(repr(value))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations, permutations, product
 
 from engine.analysis import MELD_KINDS, MELD_SIZE, Meld, SetKind
-from engine.errors import RequestError, describe_value
+from engine.errors import RequestError, quote_value, shorten
 from engine.rules import ruleset as make_ruleset
 from engine.rules.base import Declared, Ruleset, Situation, WinContext
 from engine.tiles import (
@@ -27,23 +27,13 @@ from engine.tiles import (
 )
 
 WINS = ("self_draw", "discard")
-# Situations that cannot happen together, with the reason a player would give.
+# Situations that cannot happen together: each pair's reason is the catalog's `clash.<reason>`.
 CLASHES = {
-    frozenset({Situation.WIN_ON_KONG, Situation.ROBBING_KONG}): (
-        "a hand cannot both win on its own kong and rob another player's kong"
-    ),
-    frozenset({Situation.ROBBING_KONG, Situation.LAST_TILE}): (
-        "no kong can be declared on the last tile, since a kong needs a replacement tile"
-    ),
-    frozenset({Situation.FIRST_TURN, Situation.WIN_ON_KONG}): (
-        "first_turn means no kong has been declared yet"
-    ),
-    frozenset({Situation.FIRST_TURN, Situation.ROBBING_KONG}): (
-        "first_turn means no kong has been declared yet"
-    ),
-    frozenset({Situation.FIRST_TURN, Situation.LAST_TILE}): (
-        "the first turn cannot also be the last tile of the wall"
-    ),
+    frozenset({Situation.WIN_ON_KONG, Situation.ROBBING_KONG}): "own_and_other_kong",
+    frozenset({Situation.ROBBING_KONG, Situation.LAST_TILE}): "no_kong_on_last_tile",
+    frozenset({Situation.FIRST_TURN, Situation.WIN_ON_KONG}): "no_kong_on_first_turn",
+    frozenset({Situation.FIRST_TURN, Situation.ROBBING_KONG}): "no_kong_on_first_turn",
+    frozenset({Situation.FIRST_TURN, Situation.LAST_TILE}): "first_turn_not_last_tile",
 }
 MELD_FIELDS = ("kind", "tiles", "from")
 DECLARED = {declared.value: declared for declared in Declared}
@@ -58,16 +48,14 @@ _FIRST_TURN = Situation.FIRST_TURN
 def choice(value: object, choices: tuple[str, ...], field: str) -> str:
     if type(value) is not str or value not in choices:
         raise RequestError(
-            f"{field} must be one of {', '.join(choices)}; got {describe_value(value)}.", field
+            "not_a_choice", field, field=field, choices=list(choices), value=quote_value(value)
         )
     return value
 
 
 def wind(value: object, field: str) -> str:
     if type(value) is not str or value not in WIND_TILE:
-        raise RequestError(
-            f"{field} must be a wind: E, S, W or N; got {describe_value(value)}.", field
-        )
+        raise RequestError("not_a_wind", field, field=field, value=quote_value(value))
     return value
 
 
@@ -75,26 +63,20 @@ def check_tile(tile: int, field: str) -> None:
     """Only characters, dots and honours stand in a hand or make a set under Korean rules."""
     code = TILE_CODES[tile]
     if SOU <= tile < SOU + 9:
-        raise RequestError(f"{code}: bamboo tiles are not used in Korean mahjong.", field)
+        raise RequestError("bamboo_tile", field, tile=code)
     if tile == BACK:
-        raise RequestError(
-            "back: a face-down tile cannot be scored; name the tile it hides.", field
-        )
+        raise RequestError("face_down_tile", field)
     if tile >= KINDS:
-        raise RequestError(f"{code} is a flower: put it under flowers, not in {field}.", field)
+        raise RequestError("flower_in_hand", field, tile=code, field=field)
 
 
 def read_melds(value: object, seat: str) -> tuple[Meld, ...]:
     if value is None or value == []:
         return ()
     if not isinstance(value, list):
-        raise RequestError(
-            f"melds must be a list of sets laid down, not {describe_value(value)}.", "melds"
-        )
+        raise RequestError("melds_not_list", "melds", value=quote_value(value))
     if len(value) > 4:
-        raise RequestError(
-            f"A hand has at most four sets laid down; melds lists {len(value)}.", "melds"
-        )
+        raise RequestError("too_many_melds", "melds", count=len(value))
     melds = []
     for entry in value:
         try:
@@ -108,62 +90,47 @@ def read_melds(value: object, seat: str) -> tuple[Meld, ...]:
 
 
 def read_meld(entry: object, number: int, seat: str | None) -> Meld:
-    where = f"Set {number} of melds"
     if not isinstance(entry, dict):
-        raise RequestError(
-            f"{where} must be an object with kind, tiles and from; got {describe_value(entry)}.",
-            "melds",
-        )
+        raise RequestError("meld_not_object", "melds", set=number, value=quote_value(entry))
     for key in entry:
         if key not in MELD_FIELDS:
-            raise RequestError(
-                f"{where} has an unknown field {key!r}; a set has kind, tiles and from.", "melds"
-            )
+            raise RequestError("meld_unknown_field", "melds", set=number, text=shorten(str(key)))
     kind_name = entry.get("kind")
     if kind_name == "chow":
-        raise RequestError(
-            f"{where} is a chow, but chows cannot be claimed in Korean mahjong; "
-            "leave the sequence standing in the hand.",
-            "melds",
-        )
+        raise RequestError("meld_chow", "melds", set=number)
     if type(kind_name) is not str or kind_name not in {kind.value for kind in MELD_KINDS}:
         raise RequestError(
-            f"{where}: kind must be one of {', '.join(MELD_KINDS)}; "
-            f"got {describe_value(kind_name)}.",
+            "meld_kind",
             "melds",
+            set=number,
+            choices=[kind.value for kind in MELD_KINDS],
+            value=quote_value(kind_name),
         )
     kind = SetKind(kind_name)
     if entry.get("tiles") is None:
-        raise RequestError(f'{where} needs its tiles, like "777z".', "melds")
+        raise RequestError("meld_without_tiles", "melds", set=number)
     tiles = tile_indices(entry["tiles"], "melds")
     size = MELD_SIZE[kind]
     if len(tiles) != size or len(set(tiles)) != 1:
         raise RequestError(
-            f"{where}: a {kind.replace('_', ' ')} is {size} identical tiles; "
-            f"got {entry['tiles']!r}.",
+            "meld_tiles",
             "melds",
+            set=number,
+            kind=kind.value,
+            count=size,
+            text=shorten(str(entry["tiles"])),
         )
     check_tile(tiles[0], "melds")
     source = entry.get("from")
     if kind is SetKind.CONCEALED_KONG:
         if source is not None:
-            raise RequestError(
-                f"{where}: a concealed kong is not claimed from anyone; leave from out.", "melds"
-            )
+            raise RequestError("concealed_kong_claimed", "melds", set=number)
     else:
         if source is None:
-            raise RequestError(
-                f"{where}: a claimed {kind.replace('_', ' ')} needs from, the seat (E, S, W or N) "
-                "whose discard was claimed.",
-                "melds",
-            )
+            raise RequestError("meld_without_from", "melds", set=number, kind=kind.value)
         source = wind(source, "melds")
         if source == seat:
-            raise RequestError(
-                f"{where} is claimed from {source}, the winner's own seat; a player cannot "
-                "claim their own discard.",
-                "melds",
-            )
+            raise RequestError("meld_from_winner", "melds", set=number, seat=source)
     return Meld.of(kind, tiles[0], source)
 
 
@@ -175,22 +142,15 @@ def read_flowers(value: object, rules: Ruleset) -> tuple[int, ...]:
     for tile in tiles:
         code = TILE_CODES[tile]
         if tile not in FLOWERS and tile not in SEASONS:
-            raise RequestError(
-                f"{code} is not a flower; flowers are written 1f to 4f (5f to 8f for seasons).",
-                "flowers",
-            )
+            raise RequestError("not_a_flower", "flowers", tile=code)
         if tile not in allowed:
             first, last = TILE_CODES[allowed[0]], TILE_CODES[allowed[-1]]
             other = "seasons" if allowed is FLOWERS else "flowers"
             raise RequestError(
-                f"{code}: this table's flowers are {first} to {last}; set the option "
-                f"flower_tiles to {other} to use the others.",
-                "flowers",
+                "other_flowers", "flowers", tile=code, tile2=first, tile3=last, flower_set=other
             )
         if tiles.count(tile) > 1:
-            raise RequestError(
-                f"{code} appears more than once; there is only one of each flower.", "flowers"
-            )
+            raise RequestError("flower_twice", "flowers", tile=code)
     return tuple(sorted(tiles))
 
 
@@ -198,16 +158,10 @@ def read_situations(value: object) -> frozenset[Situation]:
     if value is None or value == []:
         return NO_SITUATIONS
     if not isinstance(value, list):
-        raise RequestError(
-            f'situations must be a list, like ["last_tile"]; got {describe_value(value)}.',
-            "situations",
-        )
+        raise RequestError("situations_not_list", "situations", value=quote_value(value))
     if len(value) > len(SITUATIONS):
         raise RequestError(
-            f"situations lists {len(value)} entries; there are only {len(SITUATIONS)} situations.",
-            "situations",
-            code="too_many",
-            params={"field": "situations", "count": len(value), "limit": len(SITUATIONS)},
+            "too_many", "situations", field="situations", count=len(value), limit=len(SITUATIONS)
         )
     for item in value:
         if type(item) is not str or item not in SITUATIONS:
@@ -218,7 +172,13 @@ def read_situations(value: object) -> frozenset[Situation]:
     for pair, reason in CLASHES.items():
         if pair <= found:
             first, second = sorted(pair)
-            raise RequestError(f"{first} and {second} cannot both hold: {reason}.", "situations")
+            raise RequestError(
+                "situations_clash",
+                "situations",
+                situation=first.value,
+                situation2=second.value,
+                clash=reason,
+            )
     return found
 
 
@@ -226,42 +186,21 @@ def check_situations(win: WinContext, rules: Ruleset) -> None:
     has = win.situations
     if _WIN_ON_KONG in has:
         if not win.self_draw:
-            raise RequestError(
-                "win_on_kong is a win on the replacement tile, which is a self-draw; "
-                "set win to self_draw.",
-                "situations",
-            )
+            raise RequestError("win_on_kong_by_discard", "situations")
         if not any(meld.kind is not SetKind.PUNG for meld in win.melds):
-            raise RequestError(
-                "win_on_kong needs a kong among the sets laid down (the kong whose replacement "
-                "tile won).",
-                "situations",
-            )
+            raise RequestError("win_on_kong_without_kong", "situations")
     if _ROBBING_KONG in has:
         if win.self_draw:
-            raise RequestError(
-                "robbing_kong is a win on another player's kong tile, which counts as a "
-                "discard; set win to discard.",
-                "situations",
-            )
+            raise RequestError("robbing_kong_self_draw", "situations")
         if win.counts[win.win_tile] != 1:
             raise RequestError(
-                f"Robbing the kong: the other three {TILE_CODES[win.win_tile]} are in the "
-                "kong, so the hand cannot hold another one.",
-                "situations",
+                "robbing_kong_tile_held", "situations", tile=TILE_CODES[win.win_tile]
             )
     if _FIRST_TURN in has:
         if win.melds:
-            raise RequestError(
-                "first_turn means no claim or kong has happened, but the hand has sets laid down.",
-                "situations",
-            )
+            raise RequestError("first_turn_with_melds", "situations")
         if win.dealer and not win.self_draw:
-            raise RequestError(
-                "The dealer (E) cannot win on a discard on the first turn: the dealer "
-                "discards first.",
-                "situations",
-            )
+            raise RequestError("dealer_first_turn_discard", "situations")
 
 
 def check_declared(win: WinContext, rules: Ruleset) -> None:
@@ -269,23 +208,12 @@ def check_declared(win: WinContext, rules: Ruleset) -> None:
         return
     name = win.declared.value
     if not win.concealed:
-        raise RequestError(
-            f"{name} needs a concealed hand, but the hand has a claimed set "
-            "(only concealed kongs keep a hand concealed).",
-            "declared",
-        )
+        raise RequestError("declared_not_concealed", "declared", declared=name)
     if Situation.FIRST_TURN in win.situations:
-        raise RequestError(
-            f"{name} is declared while discarding, so a hand that declared it is past its "
-            "first turn; remove first_turn.",
-            "declared",
-        )
+        raise RequestError("declared_on_first_turn", "declared", declared=name)
     buller = win.declared in (Declared.BULLER, Declared.BUJI_UPER_BULLER)
     if buller and rules.profile.buller_self_draw_only and not win.self_draw:
-        raise RequestError(
-            "Under the guide's rules an open ready (buller) hand can only win by self-draw.",
-            "declared",
-        )
+        raise RequestError("buller_by_discard", "declared")
 
 
 class FastTables:

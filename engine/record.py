@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from engine.errors import RequestError, describe_value
+from engine.errors import RequestError, quote_value
+from engine.messages import say
 from engine.request import read_request
 from engine.scoring import evaluate
 from engine.standings import Abortive, Fault, Outcome, PlayedHand, Seating, Standings, Winner
@@ -40,26 +41,30 @@ NAME_LIMIT = 64  # characters of a player's name
 
 
 class RecordError(ValueError):
-    """A record that cannot be replayed; `hand` is the 0-based index of the hand at fault.
+    """A record that cannot be replayed: `code` and `params` name the refusal (CONTRACT 5), `hand`
+    is the 0-based index of the hand at fault; its number goes into the params as `in_hand`."""
 
-    `code` and `params`, where given, name the kind of refusal and its values (CONTRACT 5).
-    """
+    def __init__(self, code: str, hand: int | None, /, **params):
+        super().__init__(code)
+        if hand is not None:
+            params = {"in_hand": hand + 1} | params
+        self.code, self.hand, self.params = code, hand, params
+        self.seats: dict[str, int] | None = None  # who sat where in that hand, where it matters
 
-    def __init__(
-        self, message: str, hand: int | None, code: str | None = None, params: dict | None = None
-    ):
-        super().__init__(message)
-        self.message = message
-        self.hand = hand
-        self.code = code
-        self.params = params
+    def sentence(self, players: object = ()) -> str:
+        """The English sentence, naming players by the record's names where it has them."""
+        names = players if isinstance(players, list) else ()
+        return say(self.code, self.params, "en", names, self.seats)
+
+    def __str__(self) -> str:
+        return self.sentence()
 
 
 class _Unplayable(Exception):
     """A hand whose winners were scored but cannot stand: the fault, and what was scored."""
 
     def __init__(self, error: RecordError, winners: tuple[Winner, ...]):
-        super().__init__(error.message)
+        super().__init__(error.code)
         self.error = error
         self.winners = winners
 
@@ -88,19 +93,21 @@ def play(record: object) -> Standings:
     played: list[PlayedHand] = []
     totals = [0] * PLAYERS
     fault = None
+    players = record.get("players") if isinstance(record, dict) else None
+    names = tuple(players) if isinstance(players, list) else ()  # for the English sentence
     try:
         hands, rules, options, several_collect, horse_race = _read(record)
     except RecordError as error:  # kept without its traceback: standings are kept for long
-        hands, fault = [], Fault(error.with_traceback(None))
+        hands, fault = [], Fault(error.with_traceback(None), players=names)
     for index, hand in enumerate(hands):
         seating = table.seating()
         try:
             entry = _play(hand, index, table, rules, options, several_collect, horse_race)
         except RecordError as error:
-            fault = Fault(error.with_traceback(None), seating)
+            fault = Fault(error.with_traceback(None), seating, players=names)
             break
         except _Unplayable as stop:
-            fault = Fault(stop.error, seating, stop.winners)
+            fault = Fault(stop.error, seating, stop.winners, names)
             break
         for player in range(PLAYERS):
             totals[player] += entry.payments[player] + entry.horse_payments[player]
@@ -111,46 +118,30 @@ def play(record: object) -> Standings:
 def _read(record: object) -> tuple[list, str, dict, bool, bool]:
     """The record's hands and table settings, or the RecordError of a record not well formed."""
     if not isinstance(record, dict):
-        raise RecordError(
-            "A record is a JSON object with rules, players and hands; "
-            f"got {describe_value(record)}.",
-            None,
-        )
+        raise RecordError("record_not_object", None, value=quote_value(record))
     rules = record.get("rules", "standard")
     options = record.get("options") or {}
     horse_race = record.get("horse_race", True)
     if type(horse_race) is not bool:
-        raise RecordError(
-            f"horse_race must be true or false; got {describe_value(horse_race)}.", None
-        )
+        raise RecordError("horse_race_not_boolean", None, value=quote_value(horse_race))
     players = record.get("players")
     if players is not None and (not isinstance(players, list) or len(players) != PLAYERS):
-        raise RecordError("players must list the four players' names.", None)
+        raise RecordError("players_not_four", None)
     for number, name in enumerate(players or []):
         if isinstance(name, str) and len(name) > NAME_LIMIT:
-            raise RecordError(
-                f"players[{number}] is {len(name)} characters long; a name has at most "
-                f"{NAME_LIMIT}.",
-                None,
-                "too_long",
-                {"field": f"players[{number}]", "length": len(name), "limit": NAME_LIMIT},
-            )
+            field = f"players[{number}]"
+            raise RecordError("too_long", None, field=field, length=len(name), limit=NAME_LIMIT)
     hands = record.get("hands", [])
     if not isinstance(hands, list):
-        raise RecordError(f"hands must be a list; got {describe_value(hands)}.", None)
+        raise RecordError("hands_not_list", None, value=quote_value(hands))
     if len(hands) > MAX_HANDS:
-        raise RecordError(
-            f"A record holds at most {MAX_HANDS} hands; this one has {len(hands)}.",
-            None,
-            "too_many",
-            {"field": "hands", "count": len(hands), "limit": MAX_HANDS},
-        )
+        raise RecordError("too_many", None, field="hands", count=len(hands), limit=MAX_HANDS)
     try:
         from engine.rules import ruleset
 
         table_rules = ruleset(rules, options)
     except RequestError as error:
-        raise RecordError(error.message, None, error.code, error.params) from None
+        raise RecordError(error.code, None, **error.params) from None
     return hands, rules, options, table_rules.payments.each_winner_collects, horse_race
 
 
@@ -164,16 +155,12 @@ def _play(
     horse_race: bool,
 ) -> PlayedHand:
     """Play one hand of the record onto `table` and describe it."""
-    where = f"Hand {index + 1}"
     if not isinstance(hand, dict):
-        raise RecordError(
-            f"{where} must be an object with a result; got {describe_value(hand)}.", index
-        )
+        raise RecordError("hand_not_object", index, value=quote_value(hand))
     result = hand.get("result")
     if result not in RESULTS:
         raise RecordError(
-            f"{where}: result must be one of {', '.join(RESULTS)}; got {describe_value(result)}.",
-            index,
+            "not_a_choice", index, field="result", choices=list(RESULTS), value=quote_value(result)
         )
     result = Outcome(result)
     seating, doubled = table.seating(), table.doubled
@@ -188,19 +175,17 @@ def _play(
         kind = hand.get("kind")
         if kind not in ABORTIVE_KINDS:
             raise RecordError(
-                f"{where}: an abortive draw's kind must be one of {', '.join(ABORTIVE_KINDS)}; "
-                f"got {describe_value(kind)}.",
-                index,
+                "abortive_kind", index, choices=list(ABORTIVE_KINDS), value=quote_value(kind)
             )
         kind = Abortive(kind)
         triple = kind is Abortive.TRIPLE_WINS
     else:
-        entries, discarder = _winners(hand, result, index, where)
+        entries, discarder = _winners(hand, result, index)
         scored = [
             _score(score, player, discarder, seating, rules, options) for player, score in entries
         ]
         for winner, _ in scored:
-            error = _unplayable(winner, index, where)
+            error = _unplayable(winner, index, seating)
             if error is not None:
                 raise _Unplayable(error, tuple(winner for winner, _ in scored))
         if len(scored) == 3:
@@ -239,70 +224,56 @@ def _play(
     )
 
 
-def _winners(
-    hand: dict, result: str, index: int, where: str
-) -> tuple[list[tuple[int, dict]], int | None]:
+def _winners(hand: dict, result: str, index: int) -> tuple[list[tuple[int, dict]], int | None]:
     """The winners of a `win` or `wins` entry with their requests, and the discarder (or None)."""
     if result == "win":
-        winner = _player(hand.get("winner"), f"{where}: winner", index)
-        score = _request(hand.get("score"), where, index)
+        winner = _player(hand.get("winner"), "winner", index)
+        score = _request(hand.get("score"), index)
         discarder = hand.get("discarder")
         if score.get("win") == "discard":
-            discarder = _player(discarder, f"{where}: discarder", index)
+            discarder = _player(discarder, "discarder", index)
             if discarder == winner:
-                raise RecordError(f"{where}: the winner cannot win on their own discard.", index)
+                raise RecordError("winner_own_discard", index)
         elif discarder is not None:
-            raise RecordError(
-                f"{where}: a self-drawn win has no discarder; leave discarder out.", index
-            )
+            raise RecordError("self_draw_discarder", index)
         return [(winner, score)], discarder
-    discarder = _player(hand.get("discarder"), f"{where}: discarder", index)
+    discarder = _player(hand.get("discarder"), "discarder", index)
     entries = hand.get("winners")
     if not isinstance(entries, list) or not 2 <= len(entries) <= 3:
-        raise RecordError(
-            f"{where}: several winners need a list of two or three winners "
-            "(use result win for one).",
-            index,
-        )
+        raise RecordError("winners_count", index)
     winners = []
     for number, item in enumerate(entries, start=1):
         if not isinstance(item, dict):
-            raise RecordError(
-                f"{where}: winner {number} must be an object with winner and score.", index
-            )
-        player = _player(item.get("winner"), f"{where}: winner {number}", index)
+            raise RecordError("winner_not_object", index, set=number)
+        player = _player(item.get("winner"), f"winners[{number - 1}].winner", index)
         if player == discarder:
-            raise RecordError(f"{where}: the discarder cannot also be a winner.", index)
+            raise RecordError("discarder_among_winners", index)
         if any(player == other for other, _ in winners):
-            raise RecordError(f"{where}: player {player} is listed twice among the winners.", index)
+            raise RecordError("winner_twice", index, player=player)
         score = item.get("score")
         if len(entries) == 3 and not score:
             score = None  # triple wins pays nothing, so the hands need not be recorded
         else:
-            score = dict(_request(score, where, index))
+            score = dict(_request(score, index))
             score.setdefault("win", "discard")
             if score["win"] != "discard":
-                raise RecordError(f"{where}: several winners all win on the one discard.", index)
+                raise RecordError("winners_self_draw", index)
         winners.append((player, score))
     return winners, discarder
 
 
-def _player(value: object, what: str, index: int) -> int:
+def _player(value: object, field: str, index: int) -> int:
     if type(value) is not int or not 0 <= value < PLAYERS:
-        raise RecordError(
-            f"{what} must be a player number 0 to 3; got {describe_value(value)}.", index
-        )
+        raise RecordError("not_a_player", index, field=field, value=quote_value(value))
     return value
 
 
-def _request(score: object, where: str, index: int) -> dict:
+def _request(score: object, index: int) -> dict:
     if not isinstance(score, dict):
-        raise RecordError(f"{where}: score must be a scoring request (an object).", index)
+        raise RecordError("score_not_object", index)
     for key in FILLED_IN:
         if key in score:
-            raise RecordError(
-                f"{where}: leave {key} out of the score; replay fills it in from the table.", index
-            )
+            raise RecordError("filled_in_by_replay", index, field=key)
     return score
 
 
@@ -328,28 +299,21 @@ def _score(score, player, discarder, seating: Seating, rules, options):
     return Winner(player, evaluate(checked)), checked
 
 
-def _unplayable(winner: Winner, index: int, where: str) -> RecordError | None:
+def _unplayable(winner: Winner, index: int, seating: Seating) -> RecordError | None:
     """Why a scored winner cannot stand in the record: a refused request or a hand that does
     not win; None when it wins (or was left unrecorded in triple wins)."""
     player = winner.player
     if winner.refusal is not None:
         error = winner.refusal
-        field = f" ({error.field})" if error.field else ""
-        return RecordError(
-            f"{where}, player {player}'s hand{field}: {error.message}",
-            index,
-            error.code,
-            error.params,
-        )
+        refused = RecordError(error.code, index, **error.params, of_player=player)
+        refused.seats = seating.to_json()["seats"]  # a seat it names is a player of that hand
+        return refused
     answer = winner.answer
     if answer is None or answer.winning:
         return None
-    reason = (
-        "it is not complete"
-        if answer.reason == "not_complete"
-        else (f"it has {answer.basic} basic point(s), below the minimum")
-    )
-    return RecordError(f"{where}: player {player}'s hand does not win: {reason}.", index)
+    if answer.reason == "not_complete":
+        return RecordError("hand_not_complete", index, player=player)
+    return RecordError("hand_below_minimum", index, player=player, points=answer.basic)
 
 
 def _horse_race(table: Table, winner: int, payouts: list[int]) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.analysis import MELD_SIZE
-from engine.errors import RequestError, describe_value, shorten
+from engine.errors import RequestError, quote_value, shorten
 from engine.fields import (
     DECLARED,
     FAST_FLOWERS,
@@ -35,13 +35,7 @@ FIELDS = (
     "rules", "hand", "melds", "flowers", "win_tile", "win", "seat", "round", "discarder",
     "declared", "situations", "options",
 )  # fmt: skip
-REQUIRED = {
-    "hand": 'the tiles standing in the winner\'s hand, winning tile included, like "234m567p99p"',
-    "win_tile": 'the winning tile, like "9p"',
-    "win": '"self_draw" or "discard"',
-    "seat": "the winner's seat wind, E, S, W or N",
-    "round": "the prevalent (round) wind, E, S, W or N",
-}
+REQUIRED = ("hand", "win_tile", "win", "seat", "round")  # each one's catalog entry `need.<field>`
 _FIELD_SET = frozenset(FIELDS)
 _UP_TO_FOUR = bytes(range(5))
 _NONE_OF_9 = bytes(9)
@@ -66,23 +60,17 @@ def read_request(request: object) -> Request:
     through the careful readers below, which accept the same values and word every refusal.
     """
     if type(request) is not dict:
-        raise RequestError(
-            "A scoring request is a JSON object with fields such as hand, win_tile and win; "
-            f"got {describe_value(request)}.",
-            None,
-        )
+        raise RequestError("request_not_object", None, value=quote_value(request))
     if not _FIELD_SET.issuperset(request):
         key = shorten(next(key for key in request if key not in _FIELD_SET))
-        raise RequestError(
-            f"Unknown field {key!r}; a scoring request may have: {', '.join(FIELDS)}.", key
-        )
+        raise RequestError("unknown_field", key, text=key, choices=list(FIELDS))
     get = request.get
     hand_text, win_tile, win, seat, round_wind = (
         get("hand"), get("win_tile"), get("win"), get("seat"), get("round")
     )  # fmt: skip
     if hand_text is None or win_tile is None or win is None or seat is None or round_wind is None:
         key = next(key for key in REQUIRED if get(key) is None)
-        raise RequestError(f"The request needs {key}: {REQUIRED[key]}.", key)
+        raise RequestError("field_required", key, field=key, need=key)
 
     name, options = get("rules", "standard"), get("options")
     if options is None or (type(options) is dict and not options):
@@ -127,16 +115,9 @@ def read_request(request: object) -> Request:
 
     expected = 14 - 3 * len(melds)
     if size != expected:
-        laid = (
-            f"with {len(melds)} set{'s' if len(melds) != 1 else ''} laid down"
-            if melds
-            else "with no set laid down"
-        )
-        raise RequestError(
-            f"The hand has {size} tiles; {laid} it must have {expected} "
-            "(the winning tile included, a kong counting as three).",
-            "hand",
-        )
+        if melds:
+            raise RequestError("hand_size", "hand", count=size, sets=len(melds), expected=expected)
+        raise RequestError("hand_size_no_melds", "hand", count=size, expected=expected)
     if melds:
         for meld in melds:
             counts[meld.tile] += MELD_SIZE[meld.kind]
@@ -145,39 +126,21 @@ def read_request(request: object) -> Request:
         held = standing
     if held.translate(None, _UP_TO_FOUR):  # anything left is a fifth (or sixth...) copy
         tile = next(tile for tile, n in enumerate(counts) if n > 4)
-        raise RequestError(
-            f"{TILE_CODES[tile]} appears {counts[tile]} times in the hand and its sets; "
-            "the set has only four of each tile.",
-            "hand",
-        )
+        raise RequestError("fifth_tile", "hand", tile=TILE_CODES[tile], count=counts[tile])
     if not standing[win_tile]:
-        raise RequestError(
-            f"The winning tile {TILE_CODES[win_tile]} is not in the hand; "
-            "the hand must include the winning tile.",
-            "win_tile",
-        )
+        raise RequestError("win_tile_not_in_hand", "win_tile", tile=TILE_CODES[win_tile])
 
     discarder = get("discarder")
     if self_draw:
         if discarder is not None:
-            raise RequestError(
-                "A self-drawn win has no discarder; leave discarder out (or null).", "discarder"
-            )
+            raise RequestError("self_draw_discarder", "discarder")
     else:
         if discarder is None:
-            raise RequestError(
-                "A win by discard needs the discarder: the seat (E, S, W or N) that discarded "
-                "the winning tile.",
-                "discarder",
-            )
+            raise RequestError("discarder_missing", "discarder")
         if type(discarder) is not str or discarder not in FAST_WINDS:
             wind(discarder, "discarder")
         if discarder == seat:
-            raise RequestError(
-                f"The discarder ({discarder}) is the winner's own seat; a player cannot win on "
-                "their own discard (use self_draw).",
-                "discarder",
-            )
+            raise RequestError("discarder_is_winner", "discarder", seat=discarder)
 
     situations = get("situations")
     if not situations:

@@ -19,7 +19,7 @@ def score(request: object) -> dict:
     try:
         checked = read_request(request)
     except RequestError as error:
-        return error_json(error.message, error.field, error.code, error.params)
+        return error_json(error)
     return evaluate(checked).to_json()
 
 

@@ -8,7 +8,7 @@ over subsets, which is instant for a table of four (and fine up to a dozen playe
 
 from __future__ import annotations
 
-from engine.errors import RequestError, describe_value
+from engine.errors import RequestError, quote_value
 
 
 def settle(totals: list[int]) -> list[tuple[int, int, int]]:
@@ -17,18 +17,12 @@ def settle(totals: list[int]) -> list[tuple[int, int, int]]:
     `totals` are each player's result (positive: is owed); they must add up to 0.
     """
     if not isinstance(totals, (list, tuple)) or not all(type(total) is int for total in totals):
-        raise RequestError(
-            "totals must be a list of whole numbers, one per player; "
-            f"got {describe_value(totals)}.",
-            "totals",
-        )
+        raise RequestError("totals_not_numbers", "totals", value=quote_value(totals))
     if sum(totals) != 0:
-        raise RequestError(
-            f"The totals add up to {sum(totals)}, not 0, so they cannot be settled.", "totals"
-        )
+        raise RequestError("totals_not_zero", "totals", count=sum(totals))
     players = [i for i, total in enumerate(totals) if total]
     if len(players) > 16:
-        raise RequestError("settle handles at most 16 players with a balance.", "totals")
+        raise RequestError("too_many", "totals", field="totals", count=len(players), limit=16)
     transfers: list[tuple[int, int, int]] = []
     for group in _zero_sum_groups([totals[i] for i in players]):
         transfers += _settle_group({players[i]: totals[players[i]] for i in group})

@@ -82,8 +82,7 @@ class Winner:
     def answer_json(self) -> dict | None:
         """The scoring answer (CONTRACT 2) for this winner's hand, or its refusal; None if none."""
         if self.refusal is not None:
-            refusal = self.refusal
-            return error_json(refusal.message, refusal.field, refusal.code, refusal.params)
+            return error_json(self.refusal)
         return None if self.answer is None else self.answer.to_json()
 
     def to_json(self) -> dict:
@@ -137,6 +136,7 @@ class Fault:
     error: RecordError
     seating: Seating | None = None  # the table before the hand at fault (None: the record's own)
     winners: tuple[Winner, ...] = ()  # the hand's winners as far as they were scored
+    players: tuple[str, ...] = ()  # the record's names, which the English sentence uses
 
     @property
     def hand(self) -> int | None:
@@ -145,9 +145,15 @@ class Fault:
 
     def to_json(self) -> dict:
         error = self.error
-        answer = {"ok": False, "error": error.message, "hand": error.hand}
-        if error.code is not None:
-            answer |= {"code": error.code, "params": error.params or {}}
+        answer = {
+            "ok": False,
+            "error": error.sentence(list(self.players)),
+            "hand": error.hand,
+            "code": error.code,
+            "params": error.params,
+        }
+        if error.seats is not None:
+            answer["seats"] = error.seats  # so another language can name the seat's player too
         return answer
 
 

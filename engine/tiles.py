@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.errors import TEXT_LIMIT, RequestError, describe_value, too_long
+from engine.errors import TEXT_LIMIT, RequestError, quote_value, shorten, too_long
 from engine.seats import WINDS as WINDS_IN_TURN
 
 SUITS = "mps"
@@ -71,7 +71,7 @@ def format_tiles(codes: Iterable[str]) -> str:
     pending_suit = ""
     for code in codes:
         if code not in INDEX:
-            raise RequestError(f"{code!r} is not a tile code.", "tiles")
+            raise RequestError("not_a_tile_code", "tiles", text=shorten(code))
         if code == "back":
             out.append(pending_suit)
             out.append("back")
@@ -164,11 +164,7 @@ def tile_counts(text: str, field: str = "tiles") -> bytearray:
 
 def _parse_slowly(text: object, field: str) -> list[int]:
     if not isinstance(text, str):
-        raise RequestError(
-            f'{field} must be tiles written as text, like "123m456p11z", '
-            f"not {describe_value(text)}.",
-            field,
-        )
+        raise RequestError("tiles_not_text", field, field=field, value=quote_value(text))
     tiles: list[int] = []
     digits = ""
     i = 0
@@ -179,19 +175,18 @@ def _parse_slowly(text: object, field: str) -> list[int]:
             digits += char
         elif char in _LIMITS:
             if not digits:
-                raise RequestError(
-                    f"{field}: the letter '{char}' has no number before it; "
-                    f"write a tile as a number and a suit letter, like 5{char}.",
-                    field,
-                )
+                raise RequestError("letter_without_number", field, field=field, letter=char)
             limit = _LIMITS[char]
             for digit in digits:
                 number = ord(digit) - 48
                 if not 1 <= number <= limit:
                     raise RequestError(
-                        f"{digit}{char} is not a tile: {SUIT_NAMES[char]} run from 1{char} "
-                        f"to {limit}{char}.",
+                        "no_such_tile",
                         field,
+                        text=f"{digit}{char}",
+                        suit=char,
+                        tile=f"1{char}",
+                        tile2=f"{limit}{char}",
                     )
                 tiles.append(INDEX[f"{digit}{char}"])
             digits = ""
@@ -202,17 +197,10 @@ def _parse_slowly(text: object, field: str) -> list[int]:
             i += 4
             continue
         else:
-            raise RequestError(
-                f"{field}: '{char}' is not part of a tile code; use numbers with the letters "
-                "m (characters), p (dots), z (honours) or f (flowers).",
-                field,
-            )
+            raise RequestError("not_tile_letter", field, field=field, letter=shorten(char))
         i += 1
     if digits:
-        raise RequestError(
-            f"{field}: the numbers '{digits}' have no suit letter after them (m, p, s, z or f).",
-            field,
-        )
+        raise RequestError("numbers_without_suit", field, field=field, text=shorten(digits))
     return tiles
 
 
@@ -221,8 +209,7 @@ def tile_index(code: object, field: str) -> int:
     tiles = tile_indices(code, field)  # type: ignore[arg-type]
     if len(tiles) != 1:
         raise RequestError(
-            f'{field} must be exactly one tile, like "5m"; got {len(tiles)} in {code!r}.',
-            field,
+            "not_one_tile", field, field=field, count=len(tiles), text=shorten(str(code))
         )
     return tiles[0]
 

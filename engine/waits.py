@@ -9,7 +9,7 @@ already holds all four of is no wait.
 from __future__ import annotations
 
 from engine.analysis import MELD_SIZE, waits_of
-from engine.errors import RequestError, describe_value
+from engine.errors import RequestError, quote_value
 from engine.fields import check_tile, read_meld
 from engine.rules import ruleset
 from engine.tiles import KINDS, TILE_CODES, tile_indices
@@ -25,9 +25,7 @@ def waits(hand13: str, melds=(), rules: str = "standard", options: dict | None =
     if melds is None:
         melds = ()
     if not isinstance(melds, (list, tuple)):
-        raise RequestError(
-            f"melds must be a list of sets laid down, not {describe_value(melds)}.", "melds"
-        )
+        raise RequestError("melds_not_list", "melds", value=quote_value(melds))
     laid = [read_meld(entry, number, None) for number, entry in enumerate(melds, start=1)]
     tiles = tile_indices(hand13, "hand")
     for tile in tiles:
@@ -35,9 +33,7 @@ def waits(hand13: str, melds=(), rules: str = "standard", options: dict | None =
     expected = 13 - 3 * len(laid)
     if len(tiles) != expected or len(laid) > 4:
         raise RequestError(
-            f"The hand has {len(tiles)} tiles; waiting with {len(laid)} set(s) laid down it "
-            f"must have {expected}.",
-            "hand",
+            "waiting_hand_size", "hand", count=len(tiles), sets=len(laid), expected=expected
         )
     standing = [0] * KINDS
     for tile in tiles:
@@ -47,8 +43,5 @@ def waits(hand13: str, melds=(), rules: str = "standard", options: dict | None =
         held[meld.tile] += MELD_SIZE[meld.kind]
     for tile, n in enumerate(held):
         if n > 4:
-            raise RequestError(
-                f"{TILE_CODES[tile]} appears {n} times; the set has only four of each tile.",
-                "hand",
-            )
+            raise RequestError("fifth_tile", "hand", tile=TILE_CODES[tile], count=n)
     return [TILE_CODES[tile] for tile in waits_of(standing, len(laid), held)]

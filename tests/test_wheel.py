@@ -122,3 +122,24 @@ def test_the_installed_package_carries_no_training_code(installed):
             cwd=installed,
         )
         assert found.returncode == 0, f"the installed package carries {package}"
+
+
+def test_the_installed_package_speaks_from_its_catalogs(installed, tmp_path):
+    """The gettext catalogs ship in the wheel: a refusal reads the same in English and Korean."""
+    said = run(
+        installed / "bin" / "python",
+        "-c",
+        "import engine; from engine.messages import say; from webui import i18n;"
+        "from vision.messages import say as vision_say;"
+        "a = engine.score({'hand': '123s456p789p555z11m', 'win_tile': '1m', 'win': 'self_draw',"
+        " 'seat': 'S', 'round': 'E'}); print(a['error']); print(say(a['code'], a['params'], 'ko'));"
+        "print(i18n.say('nav_table', 'ko')); print(vision_say('capture_reading',"
+        " {'source': 'demo table'}, 'ko'))",
+        cwd=tmp_path,
+    )
+    assert said.splitlines() == [
+        "1s: bamboo tiles are not used in Korean mahjong.",
+        "1삭(1s): 한국 마작에서는 삭수패를 쓰지 않습니다.",
+        "테이블",
+        "데모 테이블 읽는 중.",
+    ]

@@ -41,6 +41,8 @@ from pathlib import Path
 
 import numpy as np
 
+from vision.messages import VisionError, say
+
 PICTURES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
 STREAMS = ("rtsp://", "rtsps://", "http://", "https://", "rtmp://", "udp://", "tcp://")
 # The user name and password of a URL (`rtsp://admin:secret@...`), wherever one appears in a text.
@@ -52,8 +54,8 @@ def hide_credentials(text: str) -> str:
     return _CREDENTIALS.sub(r"\g<scheme>***@", str(text))
 
 
-class SourceLost(Exception):
-    """The source cannot give a frame now; the message says why, for the status line."""
+class SourceLost(VisionError):
+    """The source cannot give a frame now; its code and params say why, for the status line."""
 
 
 @dataclass
@@ -62,7 +64,9 @@ class Status:
 
     source: str
     state: str = "connecting"  # connecting, live, reconnecting, demo, ended, stopped
-    message: str = ""
+    message: str = ""  # in English, for logs; pages render `code` and `params`
+    code: str = ""
+    params: dict = field(default_factory=dict)
     frames: int = 0  # frames read since start
     attempts: int = 0  # failed opens or reads in a row
     retry_in: float = 0.0  # seconds until the next attempt, while reconnecting
@@ -111,7 +115,7 @@ class VideoSource(Source):
 
         self.close()
         if isinstance(self.target, str) and not self.live and not Path(self.target).is_file():
-            raise SourceLost(f"{self.target}: no such video file.")
+            raise SourceLost("source_no_file", source=str(self.target))
         if self.live and not isinstance(self.target, int):
             timeouts = [cv2.CAP_PROP_OPEN_TIMEOUT_MSEC, 5000, cv2.CAP_PROP_READ_TIMEOUT_MSEC, 5000]
             capture = cv2.VideoCapture(self.target, cv2.CAP_FFMPEG, timeouts)
@@ -119,7 +123,7 @@ class VideoSource(Source):
             capture = cv2.VideoCapture(self.target)
         if not capture.isOpened():
             capture.release()
-            raise SourceLost(f"{self.name} could not be opened.")
+            raise SourceLost("source_not_opened", source=self.name)
         self.capture = capture
         rate = capture.get(cv2.CAP_PROP_FPS)
         self.fps = rate if 1 <= rate <= 120 else 15.0
@@ -128,18 +132,18 @@ class VideoSource(Source):
         import cv2
 
         if self.capture is None:
-            raise SourceLost(f"{self.name} is not open.")
+            raise SourceLost("source_not_open", source=self.name)
         ok, frame = self.capture.read()
         if ok and frame is not None:
             return frame
         if self.live:
-            raise SourceLost(f"{self.name} stopped sending frames.")
+            raise SourceLost("source_stopped", source=self.name)
         if not self.loop:
             return None
         self.capture.set(cv2.CAP_PROP_POS_FRAMES, 0)  # a file plays in a loop, like a camera
         ok, frame = self.capture.read()
         if not ok:
-            raise SourceLost(f"{self.name} has no readable frames.")
+            raise SourceLost("source_no_frames", source=self.name)
         return frame
 
     def close(self) -> None:
@@ -163,10 +167,10 @@ class FolderSource(Source):
 
     def open(self) -> None:
         if not self.folder.is_dir():
-            raise SourceLost(f"{self.folder}: no such folder.")
+            raise SourceLost("source_no_folder", source=str(self.folder))
         self.files = sorted(p for p in self.folder.iterdir() if p.suffix.lower() in PICTURES)
         if not self.files:
-            raise SourceLost(f"{self.folder} has no pictures (JPEG, PNG, ...).")
+            raise SourceLost("source_no_pictures", source=str(self.folder))
         self.position = 0
 
     def read(self) -> np.ndarray | None:
@@ -180,7 +184,7 @@ class FolderSource(Source):
         self.position += 1
         frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if frame is None:
-            raise SourceLost(f"{path} is missing or not a picture.")
+            raise SourceLost("source_not_a_picture", source=str(path))
         return frame
 
 
@@ -253,7 +257,7 @@ def frames(
                 source.open()
                 opened = True
                 status.state = "demo" if isinstance(source, DemoSource) else "live"
-                status.message = f"Reading {source.name}."
+                _say(status, "capture_reading", source=source.name)
                 status.attempts, status.retry_in = 0, 0.0
                 report(_touch(status))
             frame = source.read()
@@ -263,12 +267,14 @@ def frames(
             status.attempts += 1
             status.state = "reconnecting"
             status.retry_in = backoff.delay(status.attempts)
-            status.message = f"{lost} Trying again in {status.retry_in:.1f} s."
+            _say(status, lost.code, **lost.params)
+            status.message += f" Trying again in {status.retry_in:.1f} s."
             report(_touch(status))
             stop.wait(status.retry_in)
             continue
         if frame is None:
-            status.state, status.message = "ended", f"{source.name} has no more frames."
+            status.state = "ended"
+            _say(status, "capture_ended", source=source.name)
             report(_touch(status))
             break
         status.frames += 1
@@ -276,6 +282,10 @@ def frames(
         if pace and not source.live:
             stop.wait(1.0 / max(0.1, source.fps))
     source.close()
+
+
+def _say(status: Status, code: str, **params) -> None:
+    status.code, status.params, status.message = code, params, say(code, params)
 
 
 def _touch(status: Status) -> Status:
@@ -343,7 +353,12 @@ class Feed:
                         self._still_frame = frame
                     self._changed.notify_all()
         except Exception as problem:  # never let the panel's camera thread die silently
-            self._on_status(Status(self.source.name, "stopped", f"Capture stopped: {problem}."))
+            stopped = Status(self.source.name, "stopped")
+            if isinstance(problem, VisionError):
+                _say(stopped, problem.code, **problem.params)
+            else:
+                _say(stopped, "capture_crashed", reason=f"{type(problem).__name__}: {problem}")
+            self._on_status(stopped)
         with self._changed:
             self._changed.notify_all()
 

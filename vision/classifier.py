@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from vision.crops import normalise, stack_crops
+from vision.messages import VisionError
 from vision.models import model_file
 
 DEFAULT_MODEL = model_file("classifier.onnx")
@@ -26,7 +27,7 @@ UNSURE_MARGIN = 0.2  # the best code leads the runner-up by less than this: unsu
 LOOK_AGAIN_MARGIN = 0.5  # a lead this small already earns a second look
 
 
-class ModelError(RuntimeError):
+class ModelError(VisionError, RuntimeError):
     """The model file is missing or is not a tile classifier this code can run."""
 
 
@@ -52,14 +53,11 @@ class TileClassifier:
 
         path = Path(model_path) if model_path else DEFAULT_MODEL
         if not path.is_file():
-            raise ModelError(
-                f"No tile classifier model at {path}; train one with "
-                "`python -m lab.train` or pass model_path."
-            )
+            raise ModelError("model_missing", path=str(path))
         try:
             self.session = cpu_session(path, providers)
         except Exception as error:  # onnxruntime raises its own types for a bad file
-            raise ModelError(f"{path} is not a model onnxruntime can load: {error}") from error
+            raise ModelError("model_unloadable", path=str(path), reason=str(error)) from error
         meta = self.session.get_modelmeta().custom_metadata_map
         try:
             self.codes: tuple[str, ...] = tuple(json.loads(meta["codes"]))
@@ -67,7 +65,7 @@ class TileClassifier:
             self.mean = tuple(json.loads(meta["mean"]))
             self.std = tuple(json.loads(meta["std"]))
         except (KeyError, ValueError) as error:
-            raise ModelError(f"{path} lacks the tile classifier's metadata ({error}).") from error
+            raise ModelError("model_no_metadata", path=str(path), reason=str(error)) from error
         self.unsure_below = float(json.loads(meta.get("unsure_below", "0.6")))
         model_input = self.session.get_inputs()[0]
         self.input_name = model_input.name

@@ -6,6 +6,8 @@ import json
 import sys
 from pathlib import Path
 
+from vision.messages import VisionError
+
 
 def register(commands) -> None:
     recognize = commands.add_parser("recognize", help="read tiles and hands from table photos")
@@ -24,7 +26,7 @@ def register(commands) -> None:
     classify.set_defaults(handler=run_classify)
 
 
-class ImageError(Exception):
+class ImageError(VisionError):
     """A file named on the command line is not a picture we can read."""
 
 
@@ -43,25 +45,28 @@ def load_image(path: str):
 
     file = Path(path)
     if not file.is_file():
-        raise ImageError(f"{path}: no such file.")
+        raise ImageError("image_missing", path=path)
     if file.stat().st_size > MAX_FILE_BYTES:
-        raise ImageError(f"{path}: larger than {MAX_FILE_BYTES // 2**20} MB; not a photo to read.")
+        raise ImageError("image_too_large", path=path, mb=MAX_FILE_BYTES // 2**20)
     data = file.read_bytes()
     kind = kind_of(data)
     if kind is None:
-        raise ImageError(f"{path}: not a picture that can be opened (use JPEG, PNG, WebP or BMP).")
+        raise ImageError("image_kind", path=path)
     size = header_size(data, kind)
     if size is None:
-        raise ImageError(f"{path}: its size cannot be read; the file may be damaged.")
+        raise ImageError("image_size_unreadable", path=path)
     width, height = size
     if width * height > MAX_PIXELS:
         raise ImageError(
-            f"{path}: {width} x {height} pixels is more than {MAX_PIXELS // 1_000_000} "
-            "megapixels; scale it down first."
+            "image_too_many_pixels",
+            path=path,
+            width=width,
+            height=height,
+            mp=MAX_PIXELS // 1_000_000,
         )
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     if image is None:
-        raise ImageError(f"{path}: not a picture that can be opened; the file may be damaged.")
+        raise ImageError("image_damaged", path=path)
     return image
 
 

@@ -13,9 +13,11 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.messages import VisionError
 
-class CropError(ValueError):
-    """A crop that cannot be classified; the message names the crop."""
+
+class CropError(VisionError, ValueError):
+    """A crop that cannot be classified; its params name the crop."""
 
 
 def crop_box(image: np.ndarray, box, context: float = 0.0) -> np.ndarray:
@@ -40,14 +42,11 @@ def crop_box(image: np.ndarray, box, context: float = 0.0) -> np.ndarray:
 def as_bgr(crop, index: int = 0) -> np.ndarray:
     """A crop as an 8-bit BGR image: grey and BGRA crops are converted, others refused."""
     if not isinstance(crop, np.ndarray):
-        raise CropError(f"crop {index} is not an image array (got {type(crop).__name__}).")
+        raise CropError("crop_not_array", crop=index, kind=type(crop).__name__)
     if crop.ndim == 2:
         crop = cv2.cvtColor(crop, cv2.COLOR_GRAY2BGR) if crop.size else crop
     if crop.ndim != 3 or crop.shape[2] not in (3, 4) or crop.shape[0] < 2 or crop.shape[1] < 2:
-        raise CropError(
-            f"crop {index} has shape {crop.shape}; a tile crop is an image of at least 2x2 "
-            "pixels with 1, 3 or 4 channels."
-        )
+        raise CropError("crop_shape", crop=index, shape=str(crop.shape))
     if crop.dtype != np.uint8:
         if np.issubdtype(crop.dtype, np.floating) and crop.size and crop.max() <= 1.0:
             crop = crop * 255.0

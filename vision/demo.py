@@ -12,6 +12,13 @@ from importlib import resources
 
 import numpy as np
 
+from vision.messages import VisionError
+
+
+class DemoMissing(VisionError, FileNotFoundError):
+    """The package's picture of the demo table is missing or damaged."""
+
+
 PICTURE = resources.files("vision") / "demo-table.png"
 
 
@@ -22,5 +29,5 @@ def demo_picture() -> np.ndarray:
 
     picture = cv2.imdecode(np.frombuffer(PICTURE.read_bytes(), np.uint8), cv2.IMREAD_COLOR)
     if picture is None:
-        raise FileNotFoundError(f"The demo table's picture is missing or damaged at {PICTURE}.")
+        raise DemoMissing("demo_picture_missing", path=str(PICTURE))
     return picture

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
+from vision.messages import PictureRefused, VisionError
 from vision.models import model_file
 
 DEFAULT_MODEL = model_file("detector.onnx")
@@ -66,7 +67,7 @@ class Prepared:
     height: int
 
 
-class ModelMissing(Exception):
+class ModelMissing(VisionError):
     """The localiser's model file is not there."""
 
 
@@ -86,10 +87,7 @@ class TileFinder:
 
         path = Path(model_path) if model_path else DEFAULT_MODEL
         if not path.is_file():
-            raise ModelMissing(
-                f"The tile finder's model is missing at {path}; train it with "
-                "`python -m lab.train_detector` or restore vision/models/detector.onnx."
-            )
+            raise ModelMissing("finder_model_missing", path=str(path))
         self.session = cpu_session(path, providers, threads)
         meta = self.session.get_modelmeta().custom_metadata_map
         self.input_name = self.session.get_inputs()[0].name
@@ -195,7 +193,7 @@ def prepare(bgr: np.ndarray, pixels: int, multiple: int = 32) -> Prepared:
     import cv2
 
     if not isinstance(bgr, np.ndarray) or bgr.ndim != 3 or bgr.shape[2] != 3 or bgr.size == 0:
-        raise ValueError("The tile finder needs a colour picture (height x width x 3, BGR).")
+        raise PictureRefused("not_a_colour_picture")
     height, width = bgr.shape[:2]
     scale = (pixels / (width * height)) ** 0.5
     new_w, new_h = max(1, round(width * scale)), max(1, round(height * scale))

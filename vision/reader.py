@@ -20,6 +20,7 @@ import numpy as np
 
 from vision.grouping import SeatZones, group_hands, loose_faces, white_backs_as_backs
 from vision.light import corrected, light_gains, light_is_off
+from vision.messages import PictureRefused
 from vision.reading import HandRead, MeldRead, Reading, TileRead
 from vision.upright import ASKEW, Turn, rows_turn
 
@@ -86,7 +87,7 @@ class TileReader:
         """One reading from several frames of a still scene: each tile's code is the one most
         frames agree on, and a tile seen in fewer than half of them is dropped (a flicker)."""
         if not frames:
-            raise ValueError("read_votes needs at least one frame.")
+            raise PictureRefused("no_frames")
         height, width = frames[0].shape[:2]
         return self.group(width, height, vote_tiles([self.named_tiles(f) for f in frames]))
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from flask import Flask, g, jsonify, request
+from flask import Flask, g, request
+from flask_babel import Babel
 
 from webui import db, i18n, security
+from webui.refusal import Refusal, render
 
 UPLOADS = ("/api/read/photo",)  # the one request whose body is a photo, not a little JSON
 
@@ -68,6 +70,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
 
     db.init_app(app)
+    # Flask-Babel reads the panel's catalogs (webui/translations) in the request's language.
+    Babel(app, locale_selector=lambda: g.get("lang", "en"))
 
     from webui import api, camera, panel
 
@@ -88,7 +92,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     def refuse_foreign_host():
         foreign = security.host_problem()
         if foreign is not None:
-            return error("host_unknown", 400, host=foreign[:100])
+            raise Refusal("host_unknown", host=foreign[:100])
         return None
 
     @app.before_request
@@ -98,14 +102,14 @@ def create_app(test_config: dict | None = None) -> Flask:
         limit = app.config["BODY_LIMIT"]
         request.max_content_length = limit  # a body sent without its length is cut here too
         if (request.content_length or 0) > limit:
-            return error("body_too_big", 413, kb=limit // 1024)
+            raise Refusal("body_too_big", status=413, kb=limit // 1024)
         return None
 
     @app.before_request
     def refuse_cross_site():
         problem = security.csrf_problem()
         if problem:
-            return error(problem, 403)
+            raise Refusal(problem, status=403)
         return None
 
     @app.after_request
@@ -114,34 +118,24 @@ def create_app(test_config: dict | None = None) -> Flask:
             response.headers.setdefault(name, value)
         return response
 
+    app.register_error_handler(Refusal, render)  # every refusal of the panel, one way
+
     @app.errorhandler(413)
     def too_large(_error):
         if request.path in UPLOADS:
-            return error("picture_too_big", 413, mb=10)
-        return error("body_too_big", 413, kb=app.config["BODY_LIMIT"] // 1024)
+            return render(Refusal("picture_too_big", status=413, mb=10))
+        return render(Refusal("body_too_big", status=413, kb=app.config["BODY_LIMIT"] // 1024))
 
     @app.errorhandler(404)
     def not_found(_error):
-        return error("not_found", 404)
+        return render(Refusal("not_found", status=404))
 
     @app.errorhandler(405)
     def not_allowed(_error):
-        return error("not_found", 405)
+        return render(Refusal("not_found", status=405))
 
     @app.errorhandler(500)
     def broken(_error):
-        return error("server_error", 500)
+        return render(Refusal("server_error", status=500))
 
     return app
-
-
-def error(key: str, status: int, field: str | None = None, **values):
-    """A refusal as the contract's JSON shape, with the sentence in the phone's language."""
-    lang = g.get("lang", "en")
-    if isinstance(values.get("why"), str):  # a reason's i18n key; a list of values stays as is
-        values["why"] = i18n.say(values["why"], lang)
-    sentence = i18n.say(key, lang, **({"field": field} if field else {}), **values)
-    body = {"ok": False, "error": sentence, "code": key}
-    if field:
-        body["field"] = field
-    return jsonify(body), status

@@ -1,8 +1,9 @@
 """The JSON API the pages use, and the live event stream that keeps every phone up to date.
 
 Reads are open to every phone; changes need the table PIN (`security.can_change`) and the CSRF
-token (checked for every request in `create_app`). Refusals are `{"ok": false, "error":
-<sentence>, "field": <name>}` with a 4xx status; the engine's own sentences are passed on.
+token (checked for every request in `create_app`). Every refusal is a `webui.refusal.Refusal`
+(code, params, field, status), rendered by the one handler in the phone's language: `{"ok": false,
+"error": <sentence>, "field": <name>, "code": ..., "params": {...}}` with a 4xx status.
 """
 
 from __future__ import annotations
@@ -15,12 +16,12 @@ from functools import wraps
 import segno
 from flask import Blueprint, Response, current_app, g, jsonify, request
 
-from webui import error, i18n, rules, security, store, views
+from webui import i18n, rules, security, store, views
 from webui.db import get_db
-from webui.engine_text import engine_sentence
 from webui.events import frame
 from webui.pictures import winner_entries
-from webui.validate import InputError, check_hand, check_setup, check_text
+from webui.refusal import Refusal
+from webui.validate import check_hand, check_setup, check_text
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -29,7 +30,7 @@ def needs_pin(view):
     @wraps(view)
     def guarded(*args, **kwargs):
         if not security.can_change():
-            return error("need_pin", 403)
+            raise Refusal("need_pin", status=403)
         return view(*args, **kwargs)
 
     return guarded
@@ -48,14 +49,14 @@ def _json():
 def _body() -> dict:
     data = _json()
     if not isinstance(data, dict):
-        raise InputError("bad_json")
+        raise Refusal("bad_json")
     return data
 
 
 def _session_id() -> int:
     session_id = store.current_session(get_db())
     if session_id is None:
-        raise InputError("no_session_yet", status=409)
+        raise Refusal("no_session_yet", status=409)
     return session_id
 
 
@@ -67,37 +68,10 @@ def _derived() -> views.Derived | None:
     return views.derive(table, current_app.config["DATABASE"])
 
 
-@bp.errorhandler(InputError)
-def refuse_input(problem: InputError):
-    return error(problem.key, problem.status, field=problem.field, **problem.values)
-
-
-def _players() -> list[str]:
-    """The session's player names, so the engine's "player 1" reads as a name (or none yet)."""
-    session_id = store.current_session(get_db())
-    if session_id is None:
-        return []
-    return list(store.load(get_db(), session_id).setup.get("players") or [])
-
-
-def _say_engine(sentence, players=None):
-    """An engine sentence in the phone's language (the engine itself writes English)."""
-    return engine_sentence(sentence, g.lang, _players() if players is None else players)
-
-
-@bp.errorhandler(store.EngineRefused)
-def refuse_by_engine(problem: store.EngineRefused):
-    answer = problem.answer
-    body = {"ok": False, "error": _say_engine(answer.get("error")), "code": "engine_refused"}
-    for key in ("field", "hand"):
-        if answer.get(key) is not None:
-            body[key] = answer[key]
-    return jsonify(body), 400
-
-
-@bp.errorhandler(store.RecordError)
-def refuse_change(problem: store.RecordError):
-    return error(problem.key, problem.status, field=problem.field, **problem.values)
+def _say_engine(answer: dict, players: list[str], seats: dict | None = None) -> str:
+    """An engine refusal in the phone's language, from its code and params; a seat it names is
+    the player sitting there (`seats`, or the replay's own)."""
+    return i18n.refusal(answer, g.lang, players, seats=seats)
 
 
 # ---- reading the table -------------------------------------------------------------------
@@ -120,12 +94,23 @@ def table():
         | {
             "session": {"id": derived.table.session_id, "setup": derived.table.setup},
             "version": derived.table.version,
-            "standings": views.standings(derived),
+            "standings": _standings(derived),
             "latest": rows[-5:][::-1],
             "hands": len(rows),
             "undo": _undo_view(derived.table),
         }
     )
+
+
+def _standings(derived: views.Derived) -> dict:
+    standings = views.standings(derived)
+    return standings if standings.get("ok") else standings | _refused_record(derived)
+
+
+def _refused_record(derived: views.Derived) -> dict:
+    """Why the stored record does not replay (rules changed since, say), in the phone's language."""
+    refused, players = derived.standings.fault.to_json(), derived.table.setup.get("players") or []
+    return refused | {"error": _say_engine(refused, players)}
 
 
 def _undo_view(table) -> dict | None:
@@ -156,7 +141,7 @@ def history():
             "ok": True,
             "version": derived.table.version,
             "session": {"id": derived.table.session_id, "setup": derived.table.setup},
-            "standings": views.standings(derived),
+            "standings": _standings(derived),
             "hands": views.history(derived),
             "undo": _undo_view(derived.table),
         }
@@ -168,14 +153,17 @@ def settle():
     derived = _derived()
     if derived is None:
         return jsonify({"ok": True, "session": None})
-    return jsonify(views.settlement(derived) | {"version": derived.table.version})
+    settlement = views.settlement(derived)
+    if not settlement.get("ok"):
+        settlement |= _refused_record(derived)
+    return jsonify(settlement | {"version": derived.table.version})
 
 
 @bp.get("/export.json")
 def export_json():
     derived = _derived()
     if derived is None:
-        raise InputError("no_session_yet", status=409)
+        raise Refusal("no_session_yet", status=409)
     body = json.dumps(views.export_json(derived), ensure_ascii=False, indent=2)
     return Response(body, mimetype="application/json", headers=_attachment("json"))
 
@@ -184,7 +172,7 @@ def export_json():
 def export_csv():
     derived = _derived()
     if derived is None:
-        raise InputError("no_session_yet", status=409)
+        raise Refusal("no_session_yet", status=409)
     # A byte-order mark lets spreadsheet programs open the Korean names as UTF-8.
     body = "\ufeff" + views.export_csv(derived, g.lang)
     return Response(body, mimetype="text/csv; charset=utf-8", headers=_attachment("csv"))
@@ -205,7 +193,7 @@ def events():
     hub = current_app.extensions["event_hub"]
     address = request.remote_addr or "?"
     if not hub.admit(address):
-        return error("too_many_streams", 503)
+        raise Refusal("too_many_streams", status=503)
     seconds = float(current_app.config["EVENT_STREAM_SECONDS"])
 
     def stream():
@@ -232,10 +220,10 @@ def events():
 def unlock():
     pause = security.pin_pause(request.remote_addr or "?")
     if pause:
-        return error(pause, 429)
+        raise Refusal(pause, status=429)
     pin = _body().get("pin", "")
     if not security.try_pin(str(pin)):
-        return error("wrong_pin", 403, field="pin")
+        raise Refusal("wrong_pin", status=403, field="pin")
     return jsonify({"ok": True, "can_change": True})
 
 
@@ -264,7 +252,7 @@ def new_pin():
 def join_qr():
     """The QR code of the join link; it carries the PIN, so only the host's screen gets it."""
     if not security.is_host():
-        return error("host_only", 403)
+        raise Refusal("host_only", status=403)
     qr = segno.make(join_url(), error="m")
     # A file of its own needs the SVG namespace (svg_inline leaves it out, so browsers show a
     # broken image); a white quiet zone of 4 modules lets any phone's camera find the code.
@@ -303,7 +291,7 @@ def change_setup():
 def score_preview():
     """Score a hand as it is being entered: the engine's answer per winner and the payments."""
     if not current_app.extensions["preview_allowance"].take(request.remote_addr or "?"):
-        return error("preview_busy", 429)
+        raise Refusal("preview_busy", status=429)
     body = _body()
     hand = check_hand(body.get("hand"))
     session_id = _session_id()
@@ -324,23 +312,24 @@ def score_preview():
     elif fault is not None and fault.hand == position:
         seating, winners = fault.seating, fault.winners
     else:  # an earlier hand (or the record itself) cannot be played
-        sentence = _say_engine(fault.error.message, players)
-        return jsonify({"ok": False, "error": sentence, "hand": fault.hand})
+        refused = fault.to_json()
+        refused["error"] = _say_engine(refused, players)
+        return jsonify(refused)
+    table_then = seating.to_json()
+    state = {"seats": table_then["seats"], "round": table_then["round"]}
     answers = []
     # a hand refused before its winners were scored has none to show (the problem says why)
     for winner, entry in zip(winners, winner_entries(hand), strict=False):
         answer = winner.answer_json() or {}
         if answer and not answer.get("ok"):
-            answer["error"] = _say_engine(answer.get("error"), players)
+            answer["error"] = _say_engine(answer, players, state["seats"])
         waits = rules.waits(entry.get("score") or {}, record["rules"], record.get("options", {}))
         answers.append(answer | {"winner": winner.player, "waits": waits})
-    table_then = seating.to_json()
-    state = {"seats": table_then["seats"], "round": table_then["round"]}
     result = {"ok": True, "answers": answers, "state": state, "dealer": seating.dealer}
     if fault is None:
         result |= views.outcome(standings.hands[position])
     else:
-        result["problem"] = _say_engine(fault.error.message, players)
+        result["problem"] = _say_engine(fault.to_json(), players)
     return jsonify(result)
 
 
@@ -351,7 +340,7 @@ def add_hand():
     hand = check_hand(body.get("hand"))
     expected = body.get("expected_hands")
     if not isinstance(expected, int) or isinstance(expected, bool) or expected < 0:
-        raise InputError("expected_missing", field="expected_hands")
+        raise Refusal("expected_missing", field="expected_hands")
     hand_id, new = store.add_hand(
         get_db(), _session_id(), hand, expected, token=_token(body), picture=_picture(body)
     )
@@ -393,7 +382,7 @@ def undo():
     body = _body()
     expected = body.get("expected")
     if expected is not None and not isinstance(expected, int):
-        raise InputError("field_wrong", field="expected", why="why_number")
+        raise Refusal("field_wrong", field="expected", why="why_number")
     cancelled = store.undo(get_db(), _session_id(), expected, token=_token(body))
     return jsonify({"ok": True, "cancelled": None if cancelled is None else cancelled.id})
 
@@ -403,7 +392,7 @@ def _token(body: dict) -> str | None:
     if token is None:
         return None
     if not isinstance(token, str) or not 8 <= len(token) <= 80:
-        raise InputError("field_wrong", field="token", why="why_token")
+        raise Refusal("field_wrong", field="token", why="why_token")
     return token
 
 
@@ -412,5 +401,5 @@ def _picture(body: dict) -> str | None:
     if name is None:
         return None
     if not isinstance(name, str) or store.picture_reading(get_db(), name) is None:
-        raise InputError("field_wrong", field="picture", why="why_picture")
+        raise Refusal("field_wrong", field="picture", why="why_picture")
     return name

@@ -22,9 +22,11 @@ from pathlib import Path
 from flask import Blueprint, Response, current_app, g, jsonify, request, send_file
 
 from vision.capture import hide_credentials
-from webui import images, pictures, security, store
+from vision.messages import VISION, VisionError
+from webui import i18n, images, pictures, security, store
 from webui.camera_status import STALL_SECONDS, describe
 from webui.db import get_db
+from webui.refusal import Refusal
 
 bp = Blueprint("camera", __name__)
 
@@ -40,7 +42,7 @@ class TableCamera:
         self._feed = None
         self._lock = threading.Lock()
         self._jpeg: tuple[int, bytes] | None = None
-        self._failure: str | None = None
+        self._failure: dict | None = None  # the code and params of why the capture cannot start
         self._clock = clock
         self._seen = (-1, clock())  # the frame count last seen, and when it last changed
 
@@ -52,17 +54,26 @@ class TableCamera:
 
                     self._feed = open_feed(self.source)
                 except Exception as problem:  # report it on the page, never crash the panel
-                    self._failure = hide_credentials(f"{type(problem).__name__}: {problem}")
+                    reason = hide_credentials(f"{type(problem).__name__}: {problem}")
+                    self._failure = {
+                        "code": "capture_failed",
+                        "params": {"reason": reason},
+                        "message": reason,
+                    }
             return self._feed
 
     def status(self) -> dict:
         """The capture's status; a live picture that stopped changing is `stalled`."""
         feed = self._open()
         if feed is None:
-            return {"state": "failed", "message": self._failure, "source": self.shown_source}
+            return {"state": "failed", "source": self.shown_source, **self._failure}
         status = {"source": self.shown_source, **feed.status_json()}
         for key in ("source", "message"):  # the capture's own words may quote the URL
             status[key] = hide_credentials(status.get(key) or "")
+        status["params"] = {
+            name: hide_credentials(value) if isinstance(value, str) else value
+            for name, value in (status.get("params") or {}).items()
+        }
         now, (count, since) = self._clock(), self._seen
         if status.get("frames") != count:
             self._seen = (status.get("frames"), now)
@@ -165,7 +176,7 @@ def camera_stream():
     """The preview as MJPEG; it holds a thread while open, so it counts among the streams."""
     hub, address = current_app.extensions["event_hub"], request.remote_addr or "?"
     if not hub.admit(address):
-        return _refuse("too_many_streams", 503)
+        raise Refusal("too_many_streams", status=503)
     camera = table_camera()
     seconds = current_app.config.get("EVENT_STREAM_SECONDS", 300)
 
@@ -202,21 +213,15 @@ def hand_picture(hand_id: int):
     table = store.load(db, session_id) if session_id is not None else None
     index = table.index_of(hand_id) if table is not None else None
     if index is None:
-        return _refuse("hand_not_found", 404)
+        raise Refusal("hand_not_found", status=404)
     entry = table.hands[index]
     reading = store.picture_reading(db, entry.picture) if entry.picture else None
     if reading is None:
-        return _refuse("hand_has_no_picture", 404)
+        raise Refusal("hand_has_no_picture", status=404)
     linked = pictures.hand_picture(reading, entry.hand)
     return jsonify(
         {"ok": True, "picture": entry.picture, "url": f"/pictures/{entry.picture}"} | linked
     )
-
-
-def _refuse(key: str, status: int, **values):
-    from webui import error
-
-    return error(key, status, **values)
 
 
 def _flower_tiles() -> str | None:
@@ -238,11 +243,15 @@ def _read_and_keep(frames):
         reading = current_app.extensions["tile_reader"].read_votes(frames)
     except Exception as problem:
         current_app.logger.exception("reading failed")
-        return _refuse("reader_failed", 500, error=str(problem) or type(problem).__name__)
+        if isinstance(problem, VisionError):
+            why = VISION.say(problem.code, problem.params, g.lang)
+        else:
+            why = i18n.say("reader_broken", g.lang)
+        raise Refusal("reader_failed", status=500, why=why) from problem
     reading = reading.for_table(_flower_tiles())
     ok, data = cv2.imencode(".jpg", bgr, [cv2.IMWRITE_JPEG_QUALITY, 88])
     if not ok:
-        return _refuse("picture_damaged", 400)
+        raise Refusal("picture_damaged", status=400)
     name = hashlib.sha256(data.tobytes()).hexdigest()[:32] + ".jpg"
     path = Path(current_app.config["DATA_DIR"]) / "pictures" / name
     if not path.exists():
@@ -257,29 +266,24 @@ def _read_and_keep(frames):
 @bp.post("/api/read/camera")
 def read_camera():
     if not security.can_change():
-        return _refuse("need_pin", 403)
+        raise Refusal("need_pin", status=403)
     camera = table_camera()
     frames = camera.still()
     if not frames and camera.frame() is not None:
         frames = [camera.frame()]  # the scene never stood still: read what is there
     if not frames:
-        return _refuse("camera_no_frame", 503, why=describe(camera.status(), g.lang))
+        raise Refusal("camera_no_frame", status=503, why=describe(camera.status(), g.lang))
     return _read_and_keep(frames)
 
 
 @bp.post("/api/read/photo")
 def read_photo():
     if not security.can_change():
-        return _refuse("need_pin", 403)
+        raise Refusal("need_pin", status=403)
     upload = request.files.get("photo")
     if upload is None:
-        return _refuse("no_picture", 400)
+        raise Refusal("no_picture", status=400)
     data = upload.read(images.MAX_BYTES + 1)
-    try:
-        bgr = images.decode(data)
-    except images.PictureError as problem:
-        return _refuse(
-            problem.key, 413 if problem.key == "picture_too_big" else 400, **problem.values
-        )
+    bgr = images.decode(data)
     g.picture_bytes = len(data)
     return _read_and_keep([bgr])

@@ -2,9 +2,9 @@
 
 The panel serves a subset of Noto Sans CJK KR (SIL Open Font License, `static/fonts/OFL.txt`):
 every Hangul, Han and CJK punctuation character written anywhere in the panel's pages, scripts,
-sentences and the engine's Korean hand names, plus the 2,350 Hangul syllables of KS X 1001 and
-the Hangul letters, so Korean player names show too. After changing Korean text, build it again
-from Debian's `fonts-noto-cjk` (needs the dev dependencies, for fontTools):
+message catalogs (`.po`) and the engine's Korean hand names, plus the 2,350 Hangul syllables of
+KS X 1001 and the Hangul letters, so Korean player names show too. After changing Korean text,
+build it again from Debian's `fonts-noto-cjk` (needs the dev dependencies, for fontTools):
 
     python -m webui.fonts /usr/share/fonts/opentype/noto/NotoSansCJK-{Regular,Bold}.ttc
 """
@@ -33,7 +33,11 @@ RANGES = [
     (0xFF00, 0xFFEF),
 ]
 CJK = re.compile("[" + "".join(f"\\u{low:04x}-\\u{high:04x}" for low, high in RANGES) + "]")
-SOURCES = {PACKAGE: (".py", ".js", ".html", ".css"), PACKAGE.parent / "engine": (".py",)}
+SOURCES = {
+    PACKAGE: (".py", ".js", ".html", ".css", ".po"),
+    PACKAGE.parent / "engine": (".py", ".po"),
+    PACKAGE.parent / "vision": (".po",),
+}
 
 
 def used_characters() -> set[str]:

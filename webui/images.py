@@ -3,39 +3,34 @@
 The kind is judged by the file's first bytes, never by its name; the pixel count is read from the
 header (`vision.pictures`), so a small file that would unpack into a huge picture is refused
 before it is decoded.
-Each refusal is an i18n key with the values its sentence needs.
+Each refusal is a `Refusal`: a code of the panel's catalog with the values its sentence needs.
 """
 
 from __future__ import annotations
 
 from vision.pictures import MAX_PIXELS, header_size, kind_of
+from webui.refusal import Refusal
 
 MAX_BYTES = 10 * 1024 * 1024
 KINDS = ("jpeg", "png", "webp")  # what a phone's camera or gallery sends
 MAX_SIDE = 1600  # pictures are scaled down to this longest side before reading
 
 
-class PictureError(Exception):
-    def __init__(self, key: str, **values):
-        super().__init__(key)
-        self.key, self.values = key, values
-
-
 def check(data: bytes) -> tuple[str, int, int]:
     """(kind, width, height) of an acceptable photo, or PictureError saying what is wrong."""
     if not data:
-        raise PictureError("picture_empty")
+        raise Refusal("picture_empty")
     if len(data) > MAX_BYTES:
-        raise PictureError("picture_too_big", mb=MAX_BYTES // (1024 * 1024))
+        raise Refusal("picture_too_big", status=413, mb=MAX_BYTES // (1024 * 1024))
     kind = kind_of(data)
     if kind not in KINDS:
-        raise PictureError("picture_kind")
+        raise Refusal("picture_kind")
     size = header_size(data, kind)
     if size is None or min(size) < 1:
-        raise PictureError("picture_damaged")
+        raise Refusal("picture_damaged")
     width, height = size
     if width * height > MAX_PIXELS:
-        raise PictureError("picture_too_many_pixels", mp=MAX_PIXELS // 1_000_000)
+        raise Refusal("picture_too_many_pixels", mp=MAX_PIXELS // 1_000_000)
     return kind, width, height
 
 
@@ -47,7 +42,7 @@ def decode(data: bytes):
     check(data)
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     if image is None:
-        raise PictureError("picture_damaged")
+        raise Refusal("picture_damaged")
     return fit(image)
 
 

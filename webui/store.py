@@ -16,22 +16,7 @@ from datetime import UTC, datetime
 
 from webui import rules
 from webui.record import Event, Table, fold
-
-
-class RecordError(Exception):
-    """A change the table refuses; `key` names an i18n sentence, `status` the HTTP status."""
-
-    def __init__(self, key: str, status: int = 400, field: str | None = None, **values):
-        super().__init__(key)
-        self.key, self.status, self.field, self.values = key, status, field, values
-
-
-class EngineRefused(RecordError):
-    """The engine's replay refused the record with this change; its sentence is kept as is."""
-
-    def __init__(self, answer: dict):
-        super().__init__("engine_refused", 400, field=answer.get("field"))
-        self.answer = answer
+from webui.refusal import Refusal
 
 
 def now() -> str:
@@ -112,7 +97,7 @@ def _seen(db, token: str | None) -> sqlite3.Row | None:
 def _check(record: dict) -> dict:
     answer = rules.replay(record)
     if not answer.get("ok"):
-        raise EngineRefused(answer)
+        raise Refusal.by_engine(answer, record.get("players") or ())
     return answer
 
 
@@ -159,8 +144,11 @@ def add_hand(
             return seen["id"], False
         table = load(db, session_id)
         if len(table.hands) != expected_hands:
-            raise RecordError(
-                "hand_already_recorded", 409, number=expected_hands + 1, count=len(table.hands)
+            raise Refusal(
+                "hand_already_recorded",
+                status=409,
+                number=expected_hands + 1,
+                count=len(table.hands),
             )
         _check(table.record(extra_hand=hand))
         body = {"hand": hand, "picture": picture}
@@ -173,7 +161,7 @@ def edit_hand(db, session_id: int, hand_id: int, hand: dict, token=None, picture
             return hand_id
         table = load(db, session_id)
         if table.index_of(hand_id) is None:
-            raise RecordError("hand_not_found", 404)
+            raise Refusal("hand_not_found", status=404)
         _check(table.record(replace={hand_id: hand}))
         body = {"hand": hand}
         if picture is not None:
@@ -189,7 +177,7 @@ def delete_hand(db, session_id: int, hand_id: int, token=None) -> None:
         table = load(db, session_id)
         index = table.index_of(hand_id)
         if index is None:
-            raise RecordError("hand_not_found", 404)
+            raise Refusal("hand_not_found", status=404)
         record = table.record()
         del record["hands"][index]
         _check(record)
@@ -206,9 +194,9 @@ def undo(db, session_id: int, expected: int | None, token=None) -> Event | None:
         table = fold(session_id, events)
         target = table.undoable
         if target is None:
-            raise RecordError("nothing_to_undo", 409)
+            raise Refusal("nothing_to_undo", status=409)
         if expected is not None and expected != target.id:
-            raise RecordError("undo_moved_on", 409)
+            raise Refusal("undo_moved_on", status=409)
         if not table.undo_ends_session:
             cancel = Event(0, "undo", target.hand_id, {"cancels": target.id}, now())
             _check(fold(session_id, [*events, cancel]).record())

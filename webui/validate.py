@@ -11,20 +11,15 @@ import re
 
 from engine.standings import Abortive, Outcome
 from webui import rules
+from webui.refusal import Refusal
 
 # Half of a UTF-16 pair (JSON's "\ud800"): valid JSON, but no text a database or page can hold.
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-class InputError(Exception):
-    def __init__(self, key: str, status: int = 400, field: str | None = None, **values):
-        super().__init__(key)
-        self.key, self.status, self.field, self.values = key, status, field, values
-
-
-def _wrong(field: str, why: str) -> InputError:
+def _wrong(field: str, why: str) -> Refusal:
     """`why` is an i18n key (a short reason in both languages) or a list of allowed values."""
-    return InputError("field_wrong", field=field, why=why)
+    return Refusal("field_wrong", field=field, why=why)
 
 
 def check_text(body) -> None:
@@ -34,11 +29,11 @@ def check_text(body) -> None:
         value, where = pending.pop()
         if isinstance(value, str):
             if _LONE_SURROGATE.search(value):
-                raise InputError("text_broken", field=where or "body")
+                raise Refusal("text_broken", field=where or "body")
         elif isinstance(value, dict):
             for key, item in value.items():
                 if _LONE_SURROGATE.search(key):
-                    raise InputError("text_broken", field=where or "body")
+                    raise Refusal("text_broken", field=where or "body")
                 pending.append((item, f"{where}.{key}" if where else key))
         elif isinstance(value, list):
             pending.extend((item, f"{where}[{i}]") for i, item in enumerate(value))
@@ -46,27 +41,27 @@ def check_text(body) -> None:
 
 def check_setup(setup) -> dict:
     if not isinstance(setup, dict):
-        raise InputError("field_missing", field="setup")
+        raise Refusal("field_missing", field="setup")
     players = setup.get("players")
     if not isinstance(players, list) or len(players) != 4:
-        raise InputError("players_four", field="players")
+        raise Refusal("players_four", field="players")
     names = []
     for number, name in enumerate(players, start=1):
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 24:
-            raise InputError("player_name", field=f"players[{number - 1}]", n=number)
+            raise Refusal("player_name", field=f"players[{number - 1}]", n=number)
         names.append(name.strip())
     if len({name.casefold() for name in names}) != 4:
-        raise InputError("players_unique", field="players")
+        raise Refusal("players_unique", field="players")
     profile = setup.get("rules", "standard")
     if profile not in rules.PROFILES:
-        raise InputError("rules_unknown", field="rules")
+        raise Refusal("rules_unknown", field="rules")
     known = rules.house_options(profile)
     options = setup.get("options", {})
     if not isinstance(options, dict):
         raise _wrong("options", "why_options")
     for name, value in options.items():
         if name not in known:
-            raise InputError("option_unknown", field="options", name=name)
+            raise Refusal("option_unknown", field="options", name=name)
         if value not in known[name]:
             raise _wrong(f"options.{name}", " / ".join(str(c) for c in known[name]))
     per_point = setup.get("money_per_point", 0)
@@ -76,7 +71,7 @@ def check_setup(setup) -> dict:
         or not math.isfinite(per_point)
         or not 0 <= per_point <= 1_000_000
     ):
-        raise InputError("money_wrong", field="money_per_point")
+        raise Refusal("money_wrong", field="money_per_point")
     horse_race = setup.get("horse_race", True)
     if not isinstance(horse_race, bool):
         raise _wrong("horse_race", "why_true_false")
@@ -99,7 +94,7 @@ def _player(value, field: str) -> int:
 
 def _score(value, field: str) -> dict:
     if not isinstance(value, dict):
-        raise InputError("field_missing", field=field)
+        raise Refusal("field_missing", field=field)
     for key in ("seat", "round", "discarder", "rules"):
         if key in value:
             raise _wrong(f"{field}.{key}", "why_filled_in")
@@ -109,10 +104,10 @@ def _score(value, field: str) -> dict:
 def check_hand(hand) -> dict:
     """A hand of CONTRACT 5 with the right shape; the engine judges the rest."""
     if not isinstance(hand, dict):
-        raise InputError("field_missing", field="hand")
+        raise Refusal("field_missing", field="hand")
     result = hand.get("result")
     if result not in tuple(Outcome):
-        raise InputError("result_unknown", field="result")
+        raise Refusal("result_unknown", field="result")
     if result == Outcome.WIN:
         checked = {"result": Outcome.WIN.value, "winner": _player(hand.get("winner"), "winner")}
         if hand.get("discarder") is not None:
@@ -122,7 +117,7 @@ def check_hand(hand) -> dict:
     if result == Outcome.WINS:
         winners = hand.get("winners")
         if not isinstance(winners, list) or not winners:
-            raise InputError("field_missing", field="winners")
+            raise Refusal("field_missing", field="winners")
         entries = []
         for i, entry in enumerate(winners):
             if not isinstance(entry, dict):

@@ -54,7 +54,7 @@ def money(points: int, per_point: float) -> float | int:
 def standings(derived: Derived) -> dict:
     played, setup = derived.standings, derived.table.setup
     if played.fault is not None:
-        return {"ok": False, "error": played.fault.error.message, "hand": played.fault.hand}
+        return played.fault.to_json()
     following = played.next
     players = []
     for index, name in enumerate(setup["players"]):
@@ -133,7 +133,7 @@ def history(derived: Derived) -> list[dict]:
 def settlement(derived: Derived) -> dict:
     played = derived.standings
     if played.fault is not None:
-        return {"ok": False, "error": played.fault.error.message}
+        return played.fault.to_json()
     per_point = derived.money_per_point
     transfers = [
         {

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from engine.errors import RequestError, describe_value, shorten
+from engine.errors import RequestError, quote_value, shorten
 from engine.rules.base import Profile, Ruleset
 from engine.rules.guide import GUIDE
 from engine.rules.standard import STANDARD
@@ -22,31 +22,38 @@ def ruleset(name: object = "standard", options: object = None) -> Ruleset:
     """The rows in force for a profile and its house options; a sentence if either is wrong."""
     if type(name) is not str or name not in PROFILES:
         raise RequestError(
-            f"rules must be one of {', '.join(PROFILES)}; got {describe_value(name)}.", "rules"
+            "not_a_choice", "rules", field="rules", choices=list(PROFILES), value=quote_value(name)
         )
     profile = PROFILES[name]
     if options is None:
         options = {}
     if type(options) is not dict:
-        raise RequestError(
-            f"options must be an object of house options, not {describe_value(options)}.",
-            "options",
-        )
+        raise RequestError("options_not_object", "options", value=quote_value(options))
     known = _KNOWN_OPTIONS[name]
     for key, value in options.items():
         option = known.get(key) if type(key) is str else None
         if option is None:
             others = [p.name for p in PROFILES.values() if key in _KNOWN_OPTIONS[p.name]]
-            where = f" (only the {others[0]} profile has it)" if others else ""
+            text, choices = shorten(key), list(known)
+            if others:
+                raise RequestError(
+                    "option_of_other_profile",
+                    "options",
+                    profile=name,
+                    text=text,
+                    profile2=others[0],
+                    choices=choices,
+                )
             raise RequestError(
-                f"The {name} profile has no house option '{shorten(key)}'{where}; "
-                f"it knows: {', '.join(known)}.",
-                "options",
+                "unknown_option", "options", profile=name, text=text, choices=choices
             )
         if type(value) is not type(option.default) or value not in option.choices:
-            choices = ", ".join(describe_value(choice) for choice in option.choices)
             raise RequestError(
-                f"The option {key} takes {choices}; got {describe_value(value)}.", "options"
+                "option_value",
+                "options",
+                option=key,
+                value2=[quote_value(choice) for choice in option.choices],
+                value=quote_value(value),
             )
     chosen = tuple(
         (option.name, options.get(option.name, option.default)) for option in profile.options

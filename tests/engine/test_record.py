@@ -187,7 +187,7 @@ def test_changing_a_past_hand_and_replaying_gives_the_right_table():
          0, "leave seat out"),
         ([drawn(0), {"result": "win", "winner": 1, "score": {"hand": "123m", "win_tile": "1m",
                                                               "win": "self_draw"}}],
-         1, "player 1's hand (hand)"),
+         1, "Hand 2, Min-seo's hand: The hand has 3 tiles"),
         ([claimed(0, 1, {"hand": "123m456m789p123p55p", "win_tile": "3p"})], 0, "does not win"),
         ([{"result": "wins", "discarder": 0, "winners": [{"winner": 1, "score": SIMPLE}]}], 0,
          "two or three winners"),
@@ -273,3 +273,33 @@ def test_a_hand_that_does_not_win_keeps_its_answer_and_the_table_before_it():
     (winner,) = fault.winners
     assert winner.player == 3 and winner.answer.reason == "below_minimum"
     assert fault.to_json() == engine.replay(record(claimed(2, 1), claimed(3, 0, cheap)))
+
+
+def test_a_hand_below_the_minimum_names_the_player_who_holds_it():
+    """The third player (index 2) is Seo-yeon: the sentence names her, never "player 2"."""
+    weak = claimed(2, 1, {"hand": "123m456m789p123p55p", "win_tile": "3p"})
+    answer = engine.replay(record(weak))
+    assert answer["code"] == "hand_below_minimum" and answer["hand"] == 0
+    assert answer["params"]["player"] == 2
+    assert answer["error"].startswith("Hand 1: Seo-yeon's hand does not win")
+    unnamed = engine.replay({**record(weak), "players": None})
+    assert unnamed["error"].startswith("Hand 1: player 3's hand does not win")
+
+
+def test_a_refusal_inside_a_hand_keeps_the_requests_code_and_says_whose_hand():
+    bamboo = claimed(1, 0, {"hand": "123s456p789p555z11m", "win_tile": "1m"})
+    answer = engine.replay(record(bamboo))
+    assert answer["code"] == "bamboo_tile"
+    assert answer["params"] == {"in_hand": 1, "tile": "1s", "of_player": 1}
+    assert answer["error"] == (
+        "Hand 1, Min-seo's hand: 1s: bamboo tiles are not used in Korean mahjong."
+    )
+
+
+def test_a_seat_named_in_a_hands_refusal_is_the_player_sitting_there():
+    """After a draw the deal has passed: Seo-yeon (player 2) is South in hand 2."""
+    own = claimed(2, 0, {"hand": "123m456p789p11m", "win_tile": "1m",
+                         "melds": [{"kind": "pung", "tiles": "555z", "from": "S"}]})  # fmt: skip
+    answer = engine.replay(record({"result": "draw"}, own))
+    assert answer["code"] == "meld_from_winner" and answer["seats"]["S"] == 2
+    assert "claimed from Seo-yeon, the winner's own seat" in answer["error"]

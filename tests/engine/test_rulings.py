@@ -7,7 +7,8 @@ from tests.engine.helpers import concealed_kong, hand_points, points, pung, requ
 def test_ruling_1_the_set_has_no_bamboo_and_flowers_or_seasons():
     answer = engine.score(request("123s456p789p555z11m", "1m"))
     assert answer == {
-        "ok": False, "error": "1s: bamboo tiles are not used in Korean mahjong.", "field": "hand"
+        "ok": False, "error": "1s: bamboo tiles are not used in Korean mahjong.", "field": "hand",
+        "code": "bamboo_tile", "params": {"tile": "1s"},
     }  # fmt: skip
     season = engine.score(request("123m456p789p555z11m", "1m", flowers="5f"))
     assert not season["ok"] and season["field"] == "flowers"

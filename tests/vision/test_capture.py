@@ -137,7 +137,8 @@ def test_feed_of_a_missing_file_reports_instead_of_raising(tmp_path):
     feed = capture.open_feed(str(tmp_path / "nowhere.mp4"))
     try:
         _wait(lambda: feed.status_json()["state"] == "reconnecting")
-        assert "no such video file" in feed.status_json()["message"]
+        status = feed.status_json()
+        assert status["code"] == "source_no_file" and "no such file" in status["message"]
         assert feed.latest_frame() is None
         assert feed.still_frame(timeout=0.2) is None
     finally:

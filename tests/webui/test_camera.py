@@ -117,7 +117,8 @@ def test_the_wait_before_the_next_attempt_counts_down():
     status = {
         "state": "reconnecting",
         "source": "rtsp://table.local/cam",
-        "message": "rtsp://table.local/cam stopped sending frames. Trying again in 8.0 s.",
+        "code": "source_stopped",
+        "params": {"source": "rtsp://table.local/cam"},
         "retry_in": 8.0,
         "updated": 1000.0,
     }
@@ -132,16 +133,28 @@ def test_the_wait_before_the_next_attempt_counts_down():
 
 @pytest.mark.parametrize("state", STATES)
 def test_every_state_has_a_sentence_in_both_languages(state):
-    status = {"state": state, "source": "camera 0", "message": "camera 0 could not be opened."}
+    status = {
+        "state": state,
+        "source": "camera 0",
+        "code": "source_not_opened",
+        "params": {"source": "camera 0"},
+    }
     english, korean = describe(status, "en", now=0), describe(status, "ko", now=0)
     assert english and korean and english != korean
     assert "{" not in english + korean
     assert re.search(r"[\uac00-\ud7a3]", korean)
 
 
-def test_a_reason_no_row_knows_is_shown_as_the_capture_wrote_it():
-    status = {"state": "stopped", "source": "camera 0", "message": "The lens fell off."}
-    assert describe(status, "ko", now=0) == "카메라가 멈췄습니다: The lens fell off."
+def test_a_crash_of_the_capture_is_said_in_the_language_with_its_own_reason():
+    status = {
+        "state": "stopped",
+        "source": "camera 0",
+        "code": "capture_crashed",
+        "params": {"reason": "OSError: the lens fell off"},
+    }
+    assert describe(status, "ko", now=0) == (
+        "카메라가 멈췄습니다: 캡처가 오류로 멈췄습니다: OSError: the lens fell off."
+    )
 
 
 SECRET_STREAM = "http://admin:s3cret@127.0.0.1:9/video"
@@ -168,8 +181,16 @@ class TalkativeFeed:
     """A capture whose own message quotes the URL it was given, password and all."""
 
     def status_json(self) -> dict:
-        message = f"Capture stopped: cannot open {SECRET_STREAM}."
-        return {"source": SECRET_STREAM, "state": "stopped", "message": message, "frames": 0}
+        message = f"{SECRET_STREAM} could not be opened."
+        params = {"source": SECRET_STREAM}
+        return {
+            "source": SECRET_STREAM,
+            "state": "stopped",
+            "message": message,
+            "code": "source_not_opened",
+            "params": params,
+            "frames": 0,
+        }
 
 
 def test_the_status_json_hides_a_password_the_capture_quoted():
@@ -184,7 +205,8 @@ def test_a_sentence_about_a_source_hides_its_password(state):
     status = {
         "state": state,
         "source": "rtsp://cam:pa@ss@table.local/live",
-        "message": "rtsp://cam:pa@ss@table.local/live could not be opened.",
+        "code": "source_not_opened",
+        "params": {"source": "rtsp://cam:pa@ss@table.local/live"},
     }
     for lang in ("en", "ko"):
         sentence = describe(status, lang, now=0)

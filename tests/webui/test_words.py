@@ -73,3 +73,13 @@ def test_undo_says_which_change_it_cancels(table, lang):
     table.post("/api/undo", {})
     assert table.table()["hands"] == 2
     assert label() == expected("hand_edited", 2)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_flask_babel_reads_the_panels_catalog_in_the_phones_language(app, lang):
+    """Templates may say `_()`: Flask-Babel serves the same catalog the pages' table comes from."""
+    from flask import g, render_template_string
+
+    with app.test_request_context():
+        g.lang = lang
+        assert render_template_string("{{ _('nav_table') }}") == i18n.say("nav_table", lang)
