@@ -69,7 +69,8 @@ def test_read_the_demo_table_fix_a_tile_confirm_and_see_it_on_another_phone(chro
     shoot(host, "hand-reading")
     # the picture zooms to the hand in use, so that one tile is big enough to tap
     width = host.evaluate("() => document.querySelector('#reading .overlay').viewBox.baseVal.width")
-    assert width < host.evaluate("() => S.reading.width")
+    whole = host.locator("#reading .overlay image").get_attribute("width")
+    assert width < float(whole)
     assert fits_the_phone(host)
     shoot(host, "hand-reading-zoomed", part="#read-card")
 
@@ -107,8 +108,8 @@ def test_read_the_demo_table_fix_a_tile_confirm_and_see_it_on_another_phone(chro
 
 
 def first_source(page) -> int:
-    """Index in the reading of the first standing tile of the hand (from the page's state)."""
-    return page.evaluate("() => S.winners[0].concealed.find((t) => t.src !== null).src")
+    """Index in the reading of the first standing tile of the hand (the box it was read from)."""
+    return int(page.locator("#concealed button[data-src]").first.get_attribute("data-src"))
 
 
 def test_the_table_camera_reads_from_an_image_folder(chromium, panel, tmp_path):
