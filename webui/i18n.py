@@ -131,6 +131,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "position_left": ("left", "왼쪽"),
     "zoom_hand": ("Zoom to the hand", "이 패만 크게"),
     "whole_picture": ("Whole picture", "사진 전체"),
+    "hand_tiles": ("The hand's tiles as read", "읽은 패"),
     "the_hand": ("The hand", "패"),
     "standing": ("Standing tiles", "손패"),
     "sets": ("Sets laid down", "내려놓은 패"),

@@ -24,6 +24,8 @@ READING = {
         {"code": "1f", "box": [400, 600, 440, 660]},
         {"code": "5p", "box": [20, 100, 80, 140]},
         {"code": "6p", "box": [20, 140, 80, 180]},
+        {"code": "7p", "box": [20, 180, 80, 220]},
+        {"code": "8p", "box": [20, 220, 80, 260]},
     ],
     "hands": [
         {
@@ -33,7 +35,13 @@ READING = {
             "melds": [{"kind": "pung", "tiles": [3, 4, 5], "claimed_from": "left"}],
             "flowers": [6],
         },
-        {"position": "left", "concealed": [7, 8], "win_tile": None, "melds": [], "flowers": []},
+        {
+            "position": "left",
+            "concealed": [7, 8, 9, 10],
+            "win_tile": None,
+            "melds": [],
+            "flowers": [],
+        },
     ],
 }
 
@@ -94,4 +102,4 @@ def test_the_state_core_changes_copies_and_builds_the_record(chromium, panel):
     assert left["turn"] == 270, "a hand at the left edge is turned back a quarter to stand upright"
     x, y, width, height = left["box"]
     assert height > width, "the left hand's tiles run down the picture"
-    assert x <= 20 and x + width >= 80 and y <= 100 and y + height >= 180
+    assert x <= 20 and x + width >= 80 and y <= 100 and y + height >= 260

@@ -78,7 +78,7 @@ def test_read_the_demo_table_fix_a_tile_confirm_and_see_it_on_another_phone(chro
     first_chip = host.locator("#concealed button").first
     original = first_chip.get_attribute("aria-label")
     other = "1p" if original != "1p" else "2p"
-    box = host.locator("#reading .overlay .box").nth(int(first_source(host)))
+    box = host.locator(f'#reading .overlay .box[data-index="{first_source(host)}"]')
     box.dispatch_event("click")
     host.click(f'#picker-tiles button[data-code="{other}"]')
     assert host.locator("#concealed button").first.get_attribute("aria-label") == other

@@ -245,10 +245,13 @@ export function handView(reading, k) {
   let across = sideways ? x1 - x0 : y1 - y0;
   const pad = 0.05 * Math.max(along, across) + 8;
   along += 2 * pad;
-  across = Math.max(across + 2 * pad, along / 4);
+  across = Math.max(1.7 * across + 2 * pad, along / 4); // room for the names above the tiles
   const [w, h] = sideways ? [across, along] : [along, across];
-  const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
-  return { box: [cx - w / 2, cy - h / 2, w, h].map(Math.round), turn };
+  // Centred on the hand, moved back inside the picture where it fits.
+  const inside = (centre, size, whole) => (size >= whole ? centre - size / 2 : Math.min(Math.max(0, centre - size / 2), whole - size));
+  const x = inside((x0 + x1) / 2, w, reading.width);
+  const y = inside((y0 + y1) / 2, h, reading.height);
+  return { box: [x, y, w, h].map(Math.round), turn };
 }
 
 // ---- what goes to the server (CONTRACT 5) --------------------------------------------------

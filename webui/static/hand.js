@@ -107,16 +107,19 @@ function renderReading() {
   }
   const reading = S.reading;
   box.hidden = false;
-  // The picture and its boxes in one SVG, so that zooming to the hand in use crops both: on a
-  // phone a whole table is too small to tap one tile.
+  // The picture and its boxes in one SVG, so that zooming to the hand in use crops both and turns
+  // a side hand upright: on a phone a whole table is too small to tap one tile.
   const handView = S.group === null ? null : H.handView(reading, S.group);
-  const view = (S.zoomed && handView && handView.box) || null;
-  const overlay = readingPicture(reading, "/pictures/" + S.picture, view, (i) => openPicker({ mode: "reading", index: i }));
-  const zoom = handView
-    ? el("button", { type: "button", class: "small zoom", onclick: () => update(H.toggleZoom(S)) },
-      S.zoomed ? t("whole_picture") : t("zoom_hand"))
+  const view = S.zoomed ? handView : null;
+  const overlay = readingPicture(reading, "/pictures/" + S.picture,
+    { view, wide: box.clientWidth || 360, onTap: (i) => openPicker({ mode: "reading", index: i }) });
+  // The zoom button lies in a bar of its own over the picture, never on it.
+  const tools = handView
+    ? el("div", { class: "reading-tools" },
+      el("button", { type: "button", class: "small zoom", onclick: () => update(H.toggleZoom(S)) },
+        S.zoomed ? t("whole_picture") : t("zoom_hand")))
     : null;
-  box.replaceChildren(overlay, zoom);
+  box.replaceChildren(...[tools, overlay, readingStrip()].filter(Boolean));
   const unsure = reading.tiles.filter((tile) => tile.unsure).length;
   $("reading-note").hidden = false;
   const foreign = S.group !== null && reading.hands[S.group] ? (reading.hands[S.group].foreign || []).length : 0;
@@ -126,6 +129,22 @@ function renderReading() {
     el("button", { type: "button", class: "small" + (k === S.group ? " active" : ""), onclick: () => update(H.useReadingHand(S, k)) },
       t("hand_from_reading") + " · " + t("position_" + hand.position) + " (" + hand.concealed.length + ")" +
       ((hand.foreign || []).length ? " · " + t("foreign_mark") : ""))));
+}
+
+function readingStrip() {
+  // The hand's tiles as read, each a button a thumb can hit: a tap fixes the tile as a tap on its
+  // box in the picture does.
+  const ids = H.handStrip(S);
+  if (!ids.length) return null;
+  const hand = S.reading.hands[S.group];
+  return el("div", { class: "reading-strip", role: "group", "aria-label": t("hand_tiles") },
+    ...ids.map((i) => {
+      const tile = S.reading.tiles[i];
+      const marks = (tile.unsure ? " unsure" : "") + (tile.fixed ? " fixed" : "") + (i === hand.win_tile ? " win" : "");
+      return el("button", { type: "button", class: "tile-button strip-tile" + marks, "data-index": i,
+        "data-code": tile.code, "aria-label": tile.code, onclick: () => openPicker({ mode: "reading", index: i }) },
+        tileFace(tile.code));
+    }));
 }
 
 async function readFrom(path, body) {

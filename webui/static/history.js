@@ -70,7 +70,7 @@ async function showPicture(row) {
   // The whole picture the hand was read from, its boxes named as the hand was recorded.
   const data = await api("GET", "/api/hands/" + row.id + "/picture");
   document.getElementById("picture-title").textContent = t("picture_of_hand", { n: row.number });
-  document.getElementById("picture-view").replaceChildren(readingPicture(data.reading, data.url, null, null));
+  document.getElementById("picture-view").replaceChildren(readingPicture(data.reading, data.url));
   document.getElementById("picture-dialog").showModal();
 }
 

@@ -87,30 +87,96 @@ export function undoButton(undo, reload) {
 }
 
 // ---- a read picture with every tile boxed and named ---------------------------------------
-export function readingPicture(reading, url, view, onTap) {
-  // One SVG of the picture and its boxes, showing `view` ([x, y, width, height]) or the whole
-  // picture; `onTap(i)` makes the box of tile i tappable.
-  const svgNS = "http://www.w3.org/2000/svg";
-  const shown = view || [0, 0, reading.width, reading.height];
-  const make = (tag, attrs) => {
-    const node = document.createElementNS(svgNS, tag);
-    for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-    return node;
+const SVG_NS = "http://www.w3.org/2000/svg";
+const TARGET = 44; // CSS pixels: the least height of a box's tap area, for a thumb
+
+function svg(tag, attrs) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  return node;
+}
+
+function turner(box, turn) {
+  // Maps a box of the picture ([x0, y0, x1, y1]) to where it is shown once the part `box`
+  // ([x, y, width, height]) is turned `turn` degrees clockwise about its centre.
+  const [cx, cy] = [box[0] + box[2] / 2, box[1] + box[3] / 2];
+  const point = ([x, y]) => {
+    const [dx, dy] = [x - cx, y - cy];
+    if (turn === 90) return [cx - dy, cy + dx];
+    if (turn === 180) return [cx - dx, cy - dy];
+    if (turn === 270) return [cx + dy, cy - dx];
+    return [x, y];
   };
-  const overlay = make("svg", { viewBox: shown.join(" "), class: "overlay", role: "img", "aria-label": t("picture") });
-  overlay.append(make("image", { href: url, x: 0, y: 0, width: reading.width, height: reading.height }));
-  // Names as wide as a tile (the median tile), so that neighbours' names do not run together.
-  const widths = reading.tiles.map((tile) => tile.box[2] - tile.box[0]).sort((a, b) => a - b);
-  const tileWidth = widths.length ? widths[widths.length >> 1] : shown[2] / 20;
-  const fontSize = Math.max(6, Math.min(shown[2] / 30, Math.round(tileWidth * 0.55)));
-  reading.tiles.forEach((tile, i) => {
-    const [x0, y0, x1, y1] = tile.box;
-    const group = make("g", { class: "box" + (tile.unsure ? " unsure" : "") + (tile.fixed ? " fixed" : ""),
+  return ([x0, y0, x1, y1]) => {
+    const [a, b] = [point([x0, y0]), point([x1, y1])];
+    return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1])];
+  };
+}
+
+const overlaps = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+
+function nameOf(code, box, boxes, named) {
+  // A tile's name as wide as its box at most: above the tile where no other tile is, else on the
+  // tile's foot or head; smaller, or left out, where it would run into a name put before.
+  const [x0, y0, x1, y1] = box;
+  let size = Math.min((x1 - x0) / (0.95 * Math.max(2, code.length)), 0.6 * (y1 - y0));
+  for (let tries = 0; tries < 3; tries++, size *= 0.7) {
+    const wide = (0.95 * size * Math.max(2, code.length)) / 2;
+    const cx = (x0 + x1) / 2;
+    const places = [
+      { base: y0 - 0.3 * size, free: true }, // above
+      { base: y1 - 0.3 * size }, // on the foot
+      { base: y0 + 1.1 * size }, // on the head
+    ];
+    for (const place of places) {
+      const area = [cx - wide, place.base - 1.15 * size, cx + wide, place.base + 0.3 * size];
+      if (place.free && boxes.some((other) => other !== box && overlaps(area, other))) continue;
+      if (named.some((other) => overlaps(area, other))) continue;
+      named.push(area);
+      const label = svg("text", { x: cx, y: place.base, "font-size": size.toFixed(1), "text-anchor": "middle" });
+      label.textContent = code;
+      return label;
+    }
+  }
+  return null;
+}
+
+export function readingPicture(reading, url, options) {
+  // One SVG of the picture and its boxes. `view` ({box, turn}) shows a part of it turned upright
+  // (a hand at the side of the table stands up), else the whole picture; `onTap(i)` makes the
+  // box of tile i tappable; `wide` is how many CSS pixels wide the picture will be drawn.
+  const { view = null, onTap = null, wide = 360 } = options || {};
+  const part = view ? view.box : [0, 0, reading.width, reading.height];
+  const turn = view ? view.turn : 0;
+  const sideways = turn === 90 || turn === 270;
+  const [cx, cy] = [part[0] + part[2] / 2, part[1] + part[3] / 2];
+  const [w, h] = sideways ? [part[3], part[2]] : [part[2], part[3]];
+  const shown = [cx - w / 2, cy - h / 2, w, h].map((v) => Math.round(v));
+  const overlay = svg("svg", { viewBox: shown.join(" "), class: "overlay", role: "img", "aria-label": t("picture"),
+    "data-turn": turn });
+  const picture = svg("g", { transform: `rotate(${turn} ${cx} ${cy})` });
+  picture.append(svg("image", { href: url, x: 0, y: 0, width: reading.width, height: reading.height }));
+  overlay.append(picture);
+  const place = turner(part, turn);
+  const boxes = reading.tiles.map((tile) => place(tile.box));
+  const unit = w / wide; // picture pixels per CSS pixel
+  const seen = [shown[0], shown[1], shown[0] + shown[2], shown[1] + shown[3]];
+  const named = []; // where names were put, so that none runs into another
+  boxes.forEach((b, i) => {
+    if (!overlaps(b, seen)) return; // outside the part shown
+    const tile = reading.tiles[i];
+    const group = svg("g", { class: "box" + (tile.unsure ? " unsure" : "") + (tile.fixed ? " fixed" : ""),
       "data-index": i, "data-code": tile.code });
-    const label = make("text", { x: x0 + 2, y: Math.max(fontSize, y0 - 3), "font-size": fontSize });
-    label.textContent = tile.code;
-    group.append(make("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }), label);
-    if (onTap) group.addEventListener("click", () => onTap(i));
+    const [x0, y0, x1, y1] = b;
+    group.append(svg("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }));
+    const label = nameOf(tile.code, b, boxes, named);
+    if (label) group.append(label);
+    if (onTap) {
+      // The tap area reaches over the name and below the tile, to a thumb's height at least.
+      const tall = Math.max(1.6 * (y1 - y0), TARGET * unit);
+      group.append(svg("rect", { class: "hit", x: x0, y: (y0 + y1) / 2 - tall / 2, width: x1 - x0, height: tall }));
+      group.addEventListener("click", () => onTap(i));
+    }
     overlay.append(group);
   });
   return overlay;
