@@ -195,6 +195,29 @@ TEXT: dict[str, tuple[str, str]] = {
     "close": ("Close", "닫기"),
     "done": ("Done", "완료"),
     "pick_tile": ("Pick a tile", "패 선택"),
+    "keypad_title": ("Tap the tiles in", "패를 차례로 누르세요"),
+    "keypad_hint": (
+        "The last tile tapped in is the winning tile; tap another tile of the hand to change it.",
+        "마지막으로 누른 패가 화료패입니다. 바꾸려면 손패의 다른 패를 누르세요.",
+    ),
+    "keypad_flowers": ("Tap the flowers in.", "꽃패를 차례로 누르세요."),
+    "remove_last": ("Remove the last", "마지막 패 삭제"),
+    "replaces": ("Replaces", "바꿀 패"),
+    "notation_label": ("Or write the standing tiles", "또는 손패를 글로 입력"),
+    "notation_set": ("Set", "적용"),
+    "notation_letter": (
+        '"{part}" is not a suit letter: write m, p, s, z or f after the numbers.',
+        '"{part}"는 패 종류 글자가 아닙니다: 숫자 뒤에 m, p, s, z, f를 쓰세요.',
+    ),
+    "notation_no_digits": (
+        '"{part}" needs the tiles\' numbers before it, as in 11z.',
+        '"{part}" 앞에 패의 숫자를 쓰세요 (예: 11z).',
+    ),
+    "notation_no_tile": ("There is no tile {part}.", "{part}라는 패는 없습니다."),
+    "notation_no_suit": (
+        "The numbers {part} need a suit letter after them (m, p, s, z or f).",
+        "숫자 {part} 뒤에 패 종류 글자(m, p, s, z, f)를 쓰세요.",
+    ),
     "winner_n": ("Winner {n}", "화료자 {n}"),
     "add_winner": ("+ winner", "+ 화료자"),
     # history

@@ -1,7 +1,7 @@
 // The Record hand page: read the hand (table camera or phone), fix tiles, say how it was won, see
 // the score as it is entered, confirm. Also edits a past hand (/hand?edit=ID). The state and its
 // changes live in hand-state.js; this module draws the state and turns taps into changes.
-import { BOOT, Live, api, el, newToken, say, sayError, splitCodes, t, tileFace, unsay, windName } from "./common.js";
+import { BOOT, Live, api, el, newToken, parseTiles, say, sayError, splitCodes, t, tileFace, tilesText, unsay, windName } from "./common.js";
 import { answerView, collectNote, horseFinished, movesTable, readingPicture } from "./render.js";
 import * as H from "./hand-state.js";
 
@@ -62,6 +62,7 @@ function isUnsure(tile) {
 
 function renderEditor() {
   const w = W();
+  if (document.activeElement !== $("notation")) $("notation").value = tilesText(w.concealed.map((tile) => tile.code));
   $("concealed").replaceChildren(...w.concealed.map((tile, i) =>
     el("button", { type: "button", class: "tile-button" + (i === w.win ? " win" : ""), "data-index": i,
       "data-src": tile.src, "aria-label": tile.code, onclick: () => openPicker({ mode: "concealed", index: i }) },
@@ -162,32 +163,64 @@ async function readFrom(path, body) {
   }
 }
 
-// ---- the tile picker ------------------------------------------------------------------------
+// ---- the tile picker and the keypad ----------------------------------------------------------
+// The picker replaces one tile (and shows which); "+ tile" and "+ flower" open it as a keypad that
+// stays open while tiles are tapped in, the hand growing under the tapping thumb.
 let picking = null;
+const KEYPADS = { "add-concealed": "concealed", "add-flower": "flowers" };
+
+function currentTile(what) {
+  // The tile a pick would replace, or null.
+  const w = W();
+  if (what.mode === "reading") return S.reading.tiles[what.index].code;
+  if (what.mode === "concealed") return w.concealed[what.index].code;
+  if (what.mode === "flower") return w.flowers[what.index].code;
+  if (what.mode === "meld") return w.melds[what.index].code;
+  return null;
+}
 
 function openPicker(what) {
   if (!BOOT.can_change) return;
-  picking = what;
+  picking = Object.assign({ before: S }, what);
+  const keypad = what.mode in KEYPADS;
   const flowersOnly = what.mode === "flower" || what.mode === "add-flower";
   const w = W();
   $("picker-tiles").replaceChildren(...BOOT.tiles
     .filter((code) => (flowersOnly ? H.isFlower(code) : what.mode === "reading" || !H.isFlower(code)))
     .map((code) => el("button", { type: "button", class: "tile-button", "data-code": code,
       onclick: () => pick(code) }, tileFace(code))));
+  $("picker-title").textContent = keypad ? t("keypad_title") : t("pick_tile");
+  const current = currentTile(what);
+  $("picker-current").hidden = current === null;
+  if (current !== null) $("picker-current-tile").replaceChildren(tileFace(current));
+  $("picker-entered").hidden = !keypad;
+  if (keypad) {
+    $("picker-hint").textContent = what.mode === "add-flower" ? t("keypad_flowers") : t("keypad_hint");
+    showEntered();
+  }
   const meld = what.mode === "meld" || what.mode === "add-meld";
   $("picker-meld").hidden = !meld;
   if (meld) {
-    const current = what.mode === "meld" ? w.melds[what.index] : { kind: "pung", from: null };
-    const giver = what.mode === "meld" ? H.claimedFrom(S, current, w) : null;
-    $("meld-kind").value = current.kind;
+    const set = what.mode === "meld" ? w.melds[what.index] : { kind: "pung", from: null };
+    const giver = what.mode === "meld" ? H.claimedFrom(S, set, w) : null;
+    $("meld-kind").value = set.kind;
     playerOptions($("meld-from"), true, w.winner);
     $("meld-from").value = giver === null ? "" : String(giver);
-    $("meld-from-label").hidden = current.kind === "concealed_kong";
+    $("meld-from-label").hidden = set.kind === "concealed_kong";
   }
   $("picker-win").hidden = what.mode !== "concealed";
-  $("picker-done").hidden = what.mode !== "meld";
+  $("picker-done").hidden = !(what.mode === "meld" || keypad);
   $("picker-remove").hidden = !(what.mode === "concealed" || what.mode === "meld" || what.mode === "flower");
   $("picker").showModal();
+}
+
+function showEntered() {
+  // The keypad's tiles so far (the whole row it adds to), the winning one marked.
+  const where = KEYPADS[picking.mode];
+  const w = W();
+  $("picker-entered-tiles").replaceChildren(...w[where].map((tile, i) =>
+    tileFace(tile.code, where === "concealed" && i === w.win ? { class: "tile win" } : {})));
+  $("picker-back").disabled = w[where].length === 0;
 }
 
 function meldFromDialog(code) {
@@ -199,17 +232,26 @@ function meldFromDialog(code) {
 
 function pick(code) {
   const what = picking;
+  if (what.mode in KEYPADS) {
+    update(H.addTiles(S, KEYPADS[what.mode], [code]));
+    showEntered();
+    return;
+  }
   let next = S;
   if (what.mode === "reading") next = H.fixReadingTile(S, what.index, code);
   else if (what.mode === "concealed") next = H.replaceTile(S, "concealed", what.index, code);
   else if (what.mode === "flower") next = H.replaceTile(S, "flowers", what.index, code);
-  else if (what.mode === "add-concealed") next = H.addTiles(S, "concealed", [code]);
-  else if (what.mode === "add-flower") next = H.addTiles(S, "flowers", [code]);
   else if (what.mode === "meld") next = H.setMeld(S, what.index, meldFromDialog(code));
   else if (what.mode === "add-meld") next = H.setMeld(S, null, meldFromDialog(code));
   $("picker").close();
   update(next);
 }
+
+$("picker-back").addEventListener("click", () => {
+  const where = KEYPADS[picking.mode];
+  update(H.removeTile(S, where, W()[where].length - 1));
+  showEntered();
+});
 
 $("picker-remove").addEventListener("click", () => {
   const what = picking;
@@ -226,18 +268,39 @@ $("picker-win").addEventListener("click", () => {
   update(H.setWinTile(S, picking.index));
 });
 
+// Cancel (or Escape) on the keypad takes back the tiles tapped in since it opened.
+function cancelPicker() {
+  if (picking && picking.mode in KEYPADS) update(picking.before);
+}
+$("picker-cancel").addEventListener("click", cancelPicker);
+$("picker").addEventListener("cancel", cancelPicker);
+
 // A set's kind and giver change on Done (Cancel leaves the set as it was); its tile on a tap.
 $("meld-kind").addEventListener("change", () => {
   $("meld-from-label").hidden = $("meld-kind").value === "concealed_kong";
 });
 $("picker-done").addEventListener("click", () => {
   $("picker").close();
-  update(H.setMeld(S, picking.index, meldFromDialog(null)));
+  if (picking.mode === "add-concealed") update(H.winLastIfNone(S));
+  else if (picking.mode === "meld") update(H.setMeld(S, picking.index, meldFromDialog(null)));
 });
 
 for (const button of document.querySelectorAll("[data-add]")) {
   button.addEventListener("click", () => openPicker({ mode: "add-" + button.dataset.add }));
 }
+
+// The standing tiles written out in tile notation; the page's one tile parser reads them.
+$("notation-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const parsed = parseTiles($("notation").value);
+  const problem = $("notation-problem");
+  problem.hidden = !parsed.problem;
+  if (parsed.problem) {
+    problem.textContent = t(parsed.problem.key, parsed.problem.values);
+    return;
+  }
+  update(H.setStanding(S, parsed.codes));
+});
 
 // ---- how it was won -------------------------------------------------------------------------
 const chosenPlayer = (select) => (select.value === "" ? null : Number(select.value));
