@@ -159,6 +159,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "self_draw": ("Self-draw", "쯔모"),
     "discard": ("Discard", "론"),
     "discarder": ("Discarded by", "방총자"),
+    "won_how": ("Self-draw, or whose discard", "쯔모, 또는 누구의 버림패"),
+    "discard_of": ("{name}'s discard", "{name}의 버림패"),
     "declared": ("Declared", "선언"),
     "declared_none": ("Nothing", "없음"),
     "declared_uper": ("Uper", "어퍼"),

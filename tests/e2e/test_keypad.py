@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import fits_the_phone, phone_page, shoot
-from tests.e2e.test_panel import expand, join, set_up
+from tests.e2e.test_panel import expand, join, set_up, win_by
 from webui import i18n
 
 pytestmark = pytest.mark.browser
@@ -57,8 +57,7 @@ def test_a_whole_hand_by_keypad_in_sixteen_taps(chromium, panel, lang):
     assert standing(page) == expand(HAND)
     last = page.locator("#concealed button").last
     assert "win" in last.get_attribute("class"), "the tile tapped in last is the winning tile"
-    page.select_option("#winner", value="0")
-    page.check("input[name=win][value=self_draw]")
+    win_by(page, 0)
     page.wait_for_selector("[data-total]", timeout=10_000)
     assert fits_the_phone(page)
     assert page.problems == []
@@ -98,8 +97,7 @@ def test_the_hand_written_in_tile_notation(chromium, panel, lang):
     assert not page.locator("#notation-problem").is_visible()
     assert standing(page) == expand(HAND)
     assert "win" in page.locator("#concealed button").last.get_attribute("class")
-    page.select_option("#winner", value="0")
-    page.check("input[name=win][value=self_draw]")
+    win_by(page, 0)
     page.wait_for_selector("[data-total]", timeout=10_000)
     # a tile tapped in the hand: the picker shows the tile it replaces
     page.locator("#concealed button").nth(3).click()

@@ -70,8 +70,14 @@ def pick_tiles(page, codes: str, where: str = "concealed") -> int:
     return len(expand(codes)) + 2
 
 
-def choose(page, selector: str, player: int):
-    page.select_option(selector, value=str(player))
+def win_by(page, winner: int, discarder: int | None = None) -> int:
+    """Say who won and how, a tap each (self-draw when no discarder); the taps it took."""
+    page.click(f'#winner-buttons button[data-player="{winner}"]')
+    if discarder is None:
+        page.click('#how-buttons button[data-how="self_draw"]')
+    else:
+        page.click(f'#how-buttons button[data-discarder="{discarder}"]')
+    return 2
 
 
 def test_a_self_drawn_hand_entered_by_taps_reaches_the_second_phone(chromium, panel):
@@ -91,8 +97,7 @@ def test_a_self_drawn_hand_entered_by_taps_reaches_the_second_phone(chromium, pa
     # make the last 8p the winning tile
     host.locator("#concealed button").last.click()
     host.click("#picker-win")
-    choose(host, "#winner", 0)
-    host.check("input[name=win][value=self_draw]")
+    win_by(host, 0)
     host.wait_for_selector("[data-total]")
     total = int(host.locator("[data-total]").first.get_attribute("data-total"))
     assert total >= 2
@@ -164,8 +169,7 @@ def test_every_korean_page_fits_a_phone_and_says_its_errors_in_korean(chromium, 
         )
         assert wide == [], f"{path} is wider than a phone: {wide}"
     page.goto(panel.url + "/hand")
-    page.select_option("#winner", value="1")
-    page.check("input[name=win][value=self_draw]")
+    win_by(page, 1)
     pick_tiles(page, "123m456m789m234p8p")
     assert "win" in page.locator("#concealed button").last.get_attribute("class")
     page.wait_for_function(

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from tests.e2e.conftest import fits_the_phone, launch, phone_page, shoot
-from tests.e2e.test_panel import LIVE_MS, join, points, set_up
+from tests.e2e.test_panel import LIVE_MS, join, points, set_up, win_by
 from tests.webui.conftest import require_reader
 from tests.webui.server import Server
 
@@ -88,8 +88,7 @@ def test_read_the_demo_table_fix_a_tile_confirm_and_see_it_on_another_phone(chro
     host.click(f'#picker-tiles button[data-code="{original}"]')
     assert host.locator("#concealed button").first.get_attribute("aria-label") == original
 
-    host.select_option("#winner", value="0")
-    host.check("input[name=win][value=self_draw]")
+    win_by(host, 0)
     host.wait_for_selector("[data-total]", timeout=10_000)
     shoot(host, "hand-fixed-score")
     shoot(host, "hand-fixed-score-card", part="#score-card")

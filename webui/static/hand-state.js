@@ -60,7 +60,13 @@ export function setResult(state, result) {
 }
 
 export const setAbortive = (state, kind) => change(state, (s) => { s.abortive = kind; });
-export const setWinner = (state, player) => change(state, (s, w) => { w.winner = player; });
+export function setWinner(state, player) {
+  // One winner cannot have discarded to themself: a discard said for them is forgotten.
+  return change(state, (s, w) => {
+    w.winner = player;
+    if (s.result === "win" && s.discarder === player) s.discarder = null;
+  });
+}
 export const setDiscarder = (state, player) => change(state, (s) => { s.discarder = player; });
 export const setDeclared = (state, declared) => change(state, (s, w) => { w.declared = declared; });
 

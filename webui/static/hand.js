@@ -83,17 +83,21 @@ function renderEditor() {
 }
 
 function renderHow() {
+  // The winner and how the hand was won are one tap each: a button per player, then self-draw or
+  // a button per other player's discard (several winners on one discard: only the discards).
   const w = W();
-  playerOptions($("winner"), true);
-  $("winner").value = w.winner === null ? "" : String(w.winner);
-  for (const input of document.querySelectorAll("input[name=win]")) {
-    input.checked = input.value === (S.result === "wins" ? "discard" : w.how);
-    input.disabled = S.result === "wins";
-  }
-  const discard = S.result === "wins" || w.how === "discard";
-  $("discarder-label").hidden = !discard;
-  playerOptions($("discarder"), true, S.result === "win" ? w.winner : null);
-  $("discarder").value = S.discarder === null ? "" : String(S.discarder);
+  const choice = (attrs, text, on, onclick) =>
+    el("button", Object.assign({ type: "button", class: on ? "active" : "", "aria-pressed": on ? "true" : "false", onclick }, attrs), text);
+  const named = (i) => S.players[i] + (H.windOf(S, i) ? " (" + windName(H.windOf(S, i)) + ")" : "");
+  $("winner-buttons").replaceChildren(...S.players.map((name, i) =>
+    choice({ "data-player": i }, named(i), w.winner === i, () => update(H.setWinner(S, i)))));
+  const several = S.result === "wins";
+  const discarders = S.players.map((name, i) => i).filter((i) => several || i !== w.winner);
+  $("how-buttons").replaceChildren(...[
+    several ? null : choice({ "data-how": "self_draw" }, t("self_draw"), w.how === "self_draw",
+      () => update(H.setHow(S, "self_draw"))),
+    ...discarders.map((i) => choice({ "data-discarder": i }, t("discard_of", { name: S.players[i] }),
+      (several || w.how === "discard") && S.discarder === i, () => update(H.setHow(S, "discard", i))))].filter(Boolean));
   $("declared").value = w.declared;
   for (const box of document.querySelectorAll("input[name=situation]")) box.checked = w.situations.includes(box.value);
 }
@@ -303,17 +307,10 @@ $("notation-form").addEventListener("submit", (event) => {
 });
 
 // ---- how it was won -------------------------------------------------------------------------
-const chosenPlayer = (select) => (select.value === "" ? null : Number(select.value));
-
 for (const input of document.querySelectorAll("input[name=result]")) {
   input.addEventListener("change", () => update(H.setResult(S, input.value)));
 }
 document.querySelector("select[name=abortive]").addEventListener("change", (e) => update(H.setAbortive(S, e.target.value)));
-$("winner").addEventListener("change", (e) => update(H.setWinner(S, chosenPlayer(e.target))));
-$("discarder").addEventListener("change", (e) => update(H.setDiscarder(S, chosenPlayer(e.target))));
-for (const input of document.querySelectorAll("input[name=win]")) {
-  input.addEventListener("change", () => update(H.setHow(S, input.value)));
-}
 $("declared").addEventListener("change", (e) => update(H.setDeclared(S, e.target.value)));
 for (const box of document.querySelectorAll("input[name=situation]")) {
   box.addEventListener("change", () => update(H.setSituation(S, box.value, box.checked)));
