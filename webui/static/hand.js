@@ -369,7 +369,7 @@ $("confirm").addEventListener("click", async () => {
     await api("POST", "/api/hands", body);
     location.href = "/"; // the Table page shows the hand at the top of its latest hands
   } catch (error) {
-    sayError(error, document.querySelector(".actions.sticky a"));
+    sayError(error, $("score-card")); // under the score, above the bar: it covers nothing
     button.disabled = !BOOT.can_change;
   }
 });
