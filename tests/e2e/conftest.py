@@ -106,3 +106,19 @@ def shoot(page, name: str, part: str | None = None) -> Path:
 def fits_the_phone(page) -> bool:
     """Nothing on the page is wider than the phone's screen (no sideways scrolling)."""
     return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+
+
+FIGURES: list[str] = []  # measured figures a test reports, printed in the terminal summary
+
+
+def report(figure: str) -> None:
+    """Print a measured figure (seen with -s) and keep it for the end of the run."""
+    print(f"\n{figure}")
+    FIGURES.append(figure)
+
+
+def pytest_terminal_summary(terminalreporter):
+    if FIGURES:
+        terminalreporter.section("measured in the browser")
+        for figure in FIGURES:
+            terminalreporter.write_line(figure)

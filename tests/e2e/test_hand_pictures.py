@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import fits_the_phone, phone_page, shoot
-from tests.e2e.test_panel import join, set_up
+from tests.e2e.test_panel import join, set_up, win_by
 from tests.e2e.test_reading import first_source, wait_for_reading
 from tests.webui.conftest import require_reader
 
@@ -26,8 +26,7 @@ def record_a_read_hand(page, panel) -> tuple[int, str]:
     wait_for_reading(page)
     source = first_source(page)
     code = page.locator("#concealed button").first.get_attribute("aria-label")
-    page.select_option("#winner", value="0")
-    page.check("input[name=win][value=self_draw]")
+    win_by(page, 0)
     page.wait_for_selector("#score .answer", timeout=10_000)
     page.click("#confirm")
     page.wait_for_url(panel.url + "/")

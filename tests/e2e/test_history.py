@@ -29,7 +29,8 @@ KONGS = {
 
 def record(page, hand: dict, expected: int) -> None:
     page.evaluate(
-        "([hand, expected]) => api('POST', '/api/hands', { hand, expected_hands: expected })",
+        "async ([hand, expected]) => (await import('/static/common.js'))"
+        ".api('POST', '/api/hands', { hand, expected_hands: expected })",
         [hand, expected],
     )
 

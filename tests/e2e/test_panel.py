@@ -6,7 +6,6 @@ import pytest
 
 from engine import parse_tiles
 from tests.e2e.conftest import phone_page, shoot
-from webui import i18n
 
 pytestmark = pytest.mark.browser
 
@@ -56,14 +55,23 @@ def counters(page) -> list[int]:
     ]
 
 
-def pick_tiles(page, codes: str, where: str = "concealed"):
+def pick_tiles(page, codes: str, where: str = "concealed") -> int:
+    """Tap tiles in on the keypad, which stays open until Done; the taps it took."""
+    page.click(f"button[data-add={where}]")
     for code in parse_tiles(codes):
-        page.click(f"button[data-add={where}]")
         page.click(f'#picker-tiles button[data-code="{code}"]')
+    page.click("#picker-done")
+    return len(parse_tiles(codes)) + 2
 
 
-def choose(page, selector: str, player: int):
-    page.select_option(selector, value=str(player))
+def win_by(page, winner: int, discarder: int | None = None) -> int:
+    """Say who won and how, a tap each (self-draw when no discarder); the taps it took."""
+    page.click(f'#winner-buttons button[data-player="{winner}"]')
+    if discarder is None:
+        page.click('#how-buttons button[data-how="self_draw"]')
+    else:
+        page.click(f'#how-buttons button[data-discarder="{discarder}"]')
+    return 2
 
 
 def test_a_self_drawn_hand_entered_by_taps_reaches_the_second_phone(chromium, panel):
@@ -83,8 +91,7 @@ def test_a_self_drawn_hand_entered_by_taps_reaches_the_second_phone(chromium, pa
     # make the last 8p the winning tile
     host.locator("#concealed button").last.click()
     host.click("#picker-win")
-    choose(host, "#winner", 0)
-    host.check("input[name=win][value=self_draw]")
+    win_by(host, 0)
     host.wait_for_selector("[data-total]")
     total = int(host.locator("[data-total]").first.get_attribute("data-total"))
     assert total >= 2
@@ -156,17 +163,13 @@ def test_every_korean_page_fits_a_phone_and_says_its_errors_in_korean(chromium, 
         )
         assert wide == [], f"{path} is wider than a phone: {wide}"
     page.goto(panel.url + "/hand")
-    page.select_option("#winner", value="1")
-    page.check("input[name=win][value=self_draw]")
+    win_by(page, 1)
     pick_tiles(page, "123m456m789m234p8p")
+    assert "win" in page.locator("#concealed button").last.get_attribute("class")
     page.wait_for_function(
-        "(hint) => document.getElementById('score').innerText.trim() === hint",
-        arg=i18n.say("choose_win_tile", "ko"),
+        "() => document.getElementById('score').innerText.includes('손패가 13장입니다')",
         timeout=10_000,
     )
-    page.click("#concealed button >> nth=-1")
-    page.click("#picker-win")
-    page.wait_for_selector("#score .problem", timeout=10_000)
     said = page.locator("#score").inner_text()
     assert said.count("손패가 13장입니다") == 1, said
     shoot(page, "hand-korean-error", part="#score-card")

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from tests.e2e.conftest import fits_the_phone, launch, phone_page, shoot
-from tests.e2e.test_panel import LIVE_MS, join, points, set_up
+from tests.e2e.test_panel import LIVE_MS, join, points, set_up, win_by
 from tests.webui.conftest import require_reader
 from tests.webui.server import Server
 
@@ -69,7 +69,8 @@ def test_read_the_demo_table_fix_a_tile_confirm_and_see_it_on_another_phone(chro
     shoot(host, "hand-reading")
     # the picture zooms to the hand in use, so that one tile is big enough to tap
     width = host.evaluate("() => document.querySelector('#reading .overlay').viewBox.baseVal.width")
-    assert width < host.evaluate("() => S.reading.width")
+    whole = host.locator("#reading .overlay image").get_attribute("width")
+    assert width < float(whole)
     assert fits_the_phone(host)
     shoot(host, "hand-reading-zoomed", part="#read-card")
 
@@ -77,7 +78,7 @@ def test_read_the_demo_table_fix_a_tile_confirm_and_see_it_on_another_phone(chro
     first_chip = host.locator("#concealed button").first
     original = first_chip.get_attribute("aria-label")
     other = "1p" if original != "1p" else "2p"
-    box = host.locator("#reading .overlay .box").nth(int(first_source(host)))
+    box = host.locator(f'#reading .overlay .box[data-index="{first_source(host)}"]')
     box.dispatch_event("click")
     host.click(f'#picker-tiles button[data-code="{other}"]')
     assert host.locator("#concealed button").first.get_attribute("aria-label") == other
@@ -87,8 +88,7 @@ def test_read_the_demo_table_fix_a_tile_confirm_and_see_it_on_another_phone(chro
     host.click(f'#picker-tiles button[data-code="{original}"]')
     assert host.locator("#concealed button").first.get_attribute("aria-label") == original
 
-    host.select_option("#winner", value="0")
-    host.check("input[name=win][value=self_draw]")
+    win_by(host, 0)
     host.wait_for_selector("[data-total]", timeout=10_000)
     shoot(host, "hand-fixed-score")
     shoot(host, "hand-fixed-score-card", part="#score-card")
@@ -107,8 +107,8 @@ def test_read_the_demo_table_fix_a_tile_confirm_and_see_it_on_another_phone(chro
 
 
 def first_source(page) -> int:
-    """Index in the reading of the first standing tile of the hand (from the page's state)."""
-    return page.evaluate("() => S.winners[0].concealed.find((t) => t.src !== null).src")
+    """Index in the reading of the first standing tile of the hand (the box it was read from)."""
+    return int(page.locator("#concealed button[data-src]").first.get_attribute("data-src"))
 
 
 def test_the_table_camera_reads_from_an_image_folder(chromium, panel, tmp_path):

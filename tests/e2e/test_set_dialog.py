@@ -17,7 +17,7 @@ def test_a_set_changes_on_done_and_stays_on_cancel(chromium, panel, lang, done, 
     join(page, panel)
     set_up(page, panel)
     page.goto(panel.url + "/hand")
-    page.select_option("#winner", value="1")
+    page.click('#winner-buttons button[data-player="1"]')
     page.click("button[data-add=meld]")
     assert not page.locator("#picker-done").is_visible(), "a new set is made by its tile"
     page.click('#picker-tiles button[data-code="5m"]')

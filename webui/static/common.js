@@ -1,10 +1,10 @@
-// Shared by every page: strings, the JSON API, tiles as faces, the PIN bar and live updates.
-"use strict";
+// Shared by every page (an ES module each page imports): strings, the JSON API, tiles (their one
+// parser and their faces), messages, the PIN bar and live updates.
 
-const BOOT = JSON.parse(document.getElementById("boot").textContent);
-const T = BOOT.strings;
+export const BOOT = JSON.parse(document.getElementById("boot").textContent);
+export const T = BOOT.strings;
 
-function t(key, values) {
+export function t(key, values) {
   let text = T[key] || key;
   for (const [name, value] of Object.entries(values || {})) {
     text = text.split("{" + name + "}").join(String(value));
@@ -12,7 +12,7 @@ function t(key, values) {
   return text;
 }
 
-function el(tag, attrs, ...children) {
+export function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
@@ -28,7 +28,7 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-class ApiError extends Error {
+export class ApiError extends Error {
   constructor(body, status) {
     super(body.error || "Error " + status);
     this.body = body;
@@ -36,7 +36,7 @@ class ApiError extends Error {
   }
 }
 
-async function api(method, path, body) {
+export async function api(method, path, body) {
   const options = { method, headers: { "X-CSRF-Token": BOOT.csrf }, credentials: "same-origin" };
   if (body instanceof FormData) options.body = body;
   else if (body !== undefined) {
@@ -54,26 +54,49 @@ async function api(method, path, body) {
   return data;
 }
 
-function newToken() {
+export function newToken() {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// Messages lie in the page's flow, never over it: at the top of the page, or right after the part
+// of the page they are about (`after`), so they cover no control. A sentence the page already
+// prints where it belongs (a reading's note, the score's problem) is not said again here.
+const messageBox = document.getElementById("message");
+const messageHome = messageBox.nextElementSibling;
 let messageTimer = null;
-function say(text, kind) {
-  const box = document.getElementById("message");
-  box.textContent = text;
-  box.className = "message " + (kind || "info");
-  box.hidden = false;
+
+export function say(text, kind, after) {
+  if (after) after.after(messageBox);
+  else messageHome.before(messageBox);
+  messageBox.textContent = text;
+  messageBox.className = "message " + (kind || "info");
+  messageBox.hidden = false;
+  const shown = messageBox.getBoundingClientRect();
+  if (shown.top < 0 || shown.bottom > window.innerHeight) messageBox.scrollIntoView({ block: "nearest" });
   clearTimeout(messageTimer);
-  messageTimer = setTimeout(() => (box.hidden = true), kind === "error" ? 9000 : 4000);
+  messageTimer = setTimeout(unsay, kind === "error" ? 9000 : 4000);
 }
 
-function sayError(error) {
+export function unsay() {
+  clearTimeout(messageTimer);
+  messageBox.hidden = true;
+}
+
+export function sayError(error, after) {
   // The sentence names the field or tile at fault itself, in the page's language.
   const body = error.body || {};
-  say(body.error || String(error.message || error), "error");
+  say(body.error || String(error.message || error), "error", after);
+}
+
+// A bar fixed at the bottom of the page (the hand page's Confirm) keeps its height free below
+// the page, so that it never hides the page's last controls, whatever it holds.
+const bottomBar = document.querySelector(".actions.sticky");
+if (bottomBar && window.ResizeObserver) {
+  new ResizeObserver(() => {
+    document.body.style.paddingBottom = bottomBar.offsetHeight + 16 + "px";
+  }).observe(bottomBar);
 }
 
 // ---- tiles ---------------------------------------------------------------------------------
@@ -81,7 +104,7 @@ const HONOURS = { 1: "東", 2: "南", 3: "西", 4: "北", 5: "白", 6: "發", 7:
 const FLOWERS = { 1: "梅", 2: "蘭", 3: "菊", 4: "竹", 5: "春", 6: "夏", 7: "秋", 8: "冬" };
 const SUITS = { m: "萬", p: "筒", s: "索" };
 
-function tileFace(code, extra) {
+export function tileFace(code, extra) {
   const attrs = Object.assign({ class: "tile", "data-code": code, title: code }, extra || {});
   const node = el("span", attrs);
   if (!code || code === "back") {
@@ -102,120 +125,62 @@ function tileFace(code, extra) {
   return node;
 }
 
-function splitCodes(run) {
+// The tile notation of CONTRACT 1: digits before their suit letter, spaces anywhere.
+// `123m456p11z` -> 1m 2m 3m 4p 5p 6p 1z 1z. The pages' one parser of tiles.
+const HIGHEST = { m: 9, p: 9, s: 9, z: 7, f: 8 };
+
+export function parseTiles(text) {
+  // {codes} or {codes, problem: {key, values}}: the first part that is not a tile, named.
   const codes = [];
   let digits = "";
-  for (const char of (run || "").replace(/\s/g, "")) {
-    if (/[0-9]/.test(char)) digits += char;
-    else {
-      for (const d of digits) codes.push(d + char);
-      digits = "";
+  for (const char of (text || "").replace(/\s/g, "")) {
+    if (/[0-9]/.test(char)) {
+      digits += char;
+      continue;
     }
+    const suit = char.toLowerCase();
+    if (!(suit in HIGHEST)) return { codes, problem: { key: "notation_letter", values: { part: char } } };
+    if (!digits) return { codes, problem: { key: "notation_no_digits", values: { part: char } } };
+    for (const d of digits) {
+      if (d === "0" || Number(d) > HIGHEST[suit]) {
+        return { codes, problem: { key: "notation_no_tile", values: { part: d + suit } } };
+      }
+      codes.push(d + suit);
+    }
+    digits = "";
   }
-  return codes;
+  if (digits) return { codes, problem: { key: "notation_no_suit", values: { part: digits } } };
+  return { codes };
 }
 
-function windName(wind) {
+export function splitCodes(run) {
+  // The tiles of a run the server wrote (always well formed).
+  return parseTiles(run).codes;
+}
+
+export function tilesText(codes) {
+  // The short notation of some tiles, each suit's digits together in the order given:
+  // ["1m", "2m", "5z", "3m"] -> "12m5z3m".
+  let text = "";
+  codes.forEach((code, i) => {
+    text += code[0];
+    if (i === codes.length - 1 || codes[i + 1][1] !== code[1]) text += code[1];
+  });
+  return text;
+}
+
+export function windName(wind) {
   return t("wind_" + wind);
 }
 
-function yakuName(yaku) {
+export function yakuName(yaku) {
   const korean = yaku.name_ko || "";
   const english = yaku.name || yaku.id;
   return BOOT.lang === "ko" ? korean + " · " + english : english + " · " + korean;
 }
 
-// ---- a read picture with every tile boxed and named ---------------------------------------
-function readingPicture(reading, url, view, onTap) {
-  // One SVG of the picture and its boxes, showing `view` ([x, y, width, height]) or the whole
-  // picture; `onTap(i)` makes the box of tile i tappable.
-  const svgNS = "http://www.w3.org/2000/svg";
-  const shown = view || [0, 0, reading.width, reading.height];
-  const make = (tag, attrs) => {
-    const node = document.createElementNS(svgNS, tag);
-    for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-    return node;
-  };
-  const overlay = make("svg", { viewBox: shown.join(" "), class: "overlay", role: "img", "aria-label": t("picture") });
-  overlay.append(make("image", { href: url, x: 0, y: 0, width: reading.width, height: reading.height }));
-  // Names as wide as a tile (the median tile), so that neighbours' names do not run together.
-  const widths = reading.tiles.map((tile) => tile.box[2] - tile.box[0]).sort((a, b) => a - b);
-  const tileWidth = widths.length ? widths[widths.length >> 1] : shown[2] / 20;
-  const fontSize = Math.max(6, Math.min(shown[2] / 30, Math.round(tileWidth * 0.55)));
-  reading.tiles.forEach((tile, i) => {
-    const [x0, y0, x1, y1] = tile.box;
-    const group = make("g", { class: "box" + (tile.unsure ? " unsure" : "") + (tile.fixed ? " fixed" : ""),
-      "data-index": i, "data-code": tile.code });
-    const label = make("text", { x: x0 + 2, y: Math.max(fontSize, y0 - 3), "font-size": fontSize });
-    label.textContent = tile.code;
-    group.append(make("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }), label);
-    if (onTap) group.addEventListener("click", () => onTap(i));
-    overlay.append(group);
-  });
-  return overlay;
-}
-
-// ---- what a hand moved: its payments, a Horse Race payout apart, running totals -------------
-function signed(number) {
-  return (number > 0 ? "+" : "") + number;
-}
-
-function horseFinished(players, horse, finisher) {
-  // The sentence over a hand's payments when it finished the Horse Race (null when not).
-  if (finisher === null || finisher === undefined) return null;
-  return el("p", { class: "horse-finished", "data-player": finisher,
-    text: t("horse_finished", { name: players[finisher], amount: horse[finisher] }) });
-}
-
-function movesTable(players, payments, horse, running) {
-  // One row per kind of money, each labelled: the hand's payments, the Horse Race payout and
-  // the two together (only in a hand that finished the race), the running totals after it.
-  const raced = (horse || []).some((amount) => amount !== 0);
-  const line = (label, values, name) =>
-    el("tr", { class: name },
-      el("th", { scope: "row", text: label }),
-      ...values.map((value, i) =>
-        el("td", { class: value > 0 ? "plus" : value < 0 ? "minus" : "", "data-player": i, text: signed(value) })));
-  return el("table", { class: "payments" },
-    el("tr", {}, el("th", {}), ...players.map((name) => el("th", { scope: "col", text: name }))),
-    line(t("payments"), payments, "hand-payments"),
-    raced ? line(t("horse_payout"), horse, "horse-payments") : null,
-    raced ? line(t("in_all"), payments.map((p, i) => p + horse[i]), "all-payments") : null,
-    running ? line(t("running_total"), running, "running") : null);
-}
-
-function collectNote(players, answers, collecting) {
-  // Two winners on one discard where only one is paid: who collects, and why the other is not.
-  const won = answers.filter((a) => a.winning).map((a) => a.winner);
-  if (won.length !== 2 || !collecting || collecting.length !== 1) return null;
-  const other = won.find((player) => player !== collecting[0]);
-  return el("p", { class: "collect-note", text: t("collects_alone", {
-    winner: players[collecting[0]], other: players[other], option: t("opt_multiple_winners") }) });
-}
-
-function moneyText(amount) {
-  return t("money_amount", { amount: amount.toLocaleString(BOOT.lang) });
-}
-
-// ---- undo: the #undo button of the table and history pages ---------------------------------
-function undoButton(undo, reload) {
-  // The server words the change it would cancel ("Undo: hand 10 added").
-  const button = document.getElementById("undo");
-  button.hidden = !undo || !BOOT.can_change;
-  if (button.hidden) return;
-  button.textContent = undo.label;
-  button.onclick = async () => {
-    try {
-      await api("POST", "/api/undo", { expected: undo.event, token: newToken() });
-      reload();
-    } catch (error) {
-      sayError(error);
-    }
-  };
-}
-
 // ---- the PIN bar ---------------------------------------------------------------------------
-function applyLock() {
+export function applyLock() {
   document.getElementById("lockbar").hidden = BOOT.can_change;
   document.body.classList.toggle("locked", !BOOT.can_change);
   for (const node of document.querySelectorAll(".needs-pin")) {
@@ -239,7 +204,7 @@ document.getElementById("unlock-form").addEventListener("submit", async (event) 
 });
 
 // ---- live updates: server-sent events, with polling while they are down ---------------------
-const Live = {
+export const Live = {
   version: null,
   listeners: [],
   pollTimer: null,

@@ -1,107 +1,19 @@
-// Recording a hand: read it (table camera or phone), fix tiles, say how it was won, see the score
-// as it is entered, confirm. Also edits a past hand (/hand?edit=ID).
-"use strict";
+// The Record hand page: read the hand (table camera or phone), fix tiles, say how it was won, see
+// the score as it is entered, confirm. Also edits a past hand (/hand?edit=ID). The state and its
+// changes live in hand-state.js; this module draws the state and turns taps into changes.
+import { BOOT, Live, api, el, newToken, parseTiles, say, sayError, splitCodes, t, tileFace, tilesText, unsay, windName } from "./common.js";
+import { answerView, collectNote, horseFinished, movesTable, readingPicture } from "./render.js";
+import * as H from "./hand-state.js";
 
-const S = {
-  result: "win",
-  abortive: "nine_major",
-  discarder: null,
-  winners: [newWinner(null)],
-  active: 0,
-  reading: null,
-  picture: null,
-  group: null, // the hand of the reading in use, and whether the picture is zoomed to it
-  zoomed: false,
-  expected: null,
-  seats: null,
-  players: [],
-  editId: BOOT.edit || null,
-  token: newToken(),
-};
-
-function newWinner(player) {
-  return { winner: player, concealed: [], melds: [], flowers: [], win: null, how: "discard", declared: "none", situations: [] };
-}
-
-const W = () => S.winners[S.active];
+let S = H.initialState({ editId: BOOT.edit || null });
+const token = newToken();
 const $ = (id) => document.getElementById(id);
-const isFlower = (code) => code && code[1] === "f";
+const W = () => S.winners[S.active];
 
-// ---- turning the editor into a record hand (CONTRACT 5) and back ---------------------------
-function windOf(player) {
-  for (const [wind, index] of Object.entries(S.seats || {})) if (index === player) return wind;
-  return null;
-}
-
-function playerOf(wind) {
-  return S.seats && wind in S.seats ? S.seats[wind] : null;
-}
-
-// The reader says where a claimed set's sideways tile points (left, across, right of its owner).
-const NEIGHBOUR_STEP = { right: 1, across: 2, left: 3 };
-const SEAT_ORDER = ["E", "S", "W", "N"];
-
-function claimedFrom(m, w) {
-  if (m.from !== null && m.from !== undefined) return m.from;
-  const seat = w.winner === null ? null : windOf(w.winner);
-  if (!seat || !(m.claimed_from in NEIGHBOUR_STEP)) return null;
-  return playerOf(SEAT_ORDER[(SEAT_ORDER.indexOf(seat) + NEIGHBOUR_STEP[m.claimed_from]) % 4]);
-}
-
-function scoreOf(w, how) {
-  const score = {
-    hand: w.concealed.map((tile) => tile.code).join(""),
-    melds: w.melds.map((m) => {
-      const meld = { kind: m.kind, tiles: m.code[0].repeat(m.kind === "pung" ? 3 : 4) + m.code[1] };
-      const from = claimedFrom(m, w);
-      if (m.kind !== "concealed_kong" && from !== null) meld.from = windOf(from);
-      return meld;
-    }),
-    flowers: w.flowers.map((tile) => tile.code).join(""),
-    win: how,
-    declared: w.declared,
-    situations: w.situations.slice(),
-  };
-  if (w.win !== null && w.concealed[w.win]) score.win_tile = w.concealed[w.win].code;
-  return score;
-}
-
-function buildHand() {
-  if (S.result === "draw") return { result: "draw" };
-  if (S.result === "abortive") return { result: "abortive", kind: S.abortive };
-  if (S.result === "wins") {
-    return {
-      result: "wins",
-      discarder: S.discarder,
-      winners: S.winners.map((w) => ({ winner: w.winner, score: scoreOf(w, "discard") })),
-    };
-  }
-  const w = S.winners[0];
-  const hand = { result: "win", winner: w.winner, score: scoreOf(w, w.how) };
-  if (w.how === "discard") hand.discarder = S.discarder;
-  return hand;
-}
-
-function winnerFromRecord(entry, how) {
-  const score = entry.score || {};
-  const w = newWinner(entry.winner);
-  w.concealed = splitCodes(score.hand).map((code) => ({ code, src: null }));
-  const at = w.concealed.findIndex((tile) => tile.code === score.win_tile);
-  w.win = at >= 0 ? at : null;
-  w.melds = (score.melds || []).map((m) => ({ kind: m.kind, code: splitCodes(m.tiles)[0], from: playerOf(m.from) }));
-  w.flowers = splitCodes(score.flowers).map((code) => ({ code, src: null }));
-  w.how = score.win || how;
-  w.declared = score.declared || "none";
-  w.situations = (score.situations || []).slice();
-  return w;
-}
-
-function loadRecordHand(hand) {
-  S.result = hand.result;
-  if (hand.result === "abortive") S.abortive = hand.kind;
-  S.discarder = hand.discarder ?? null;
-  if (hand.result === "win") S.winners = [winnerFromRecord(hand, "discard")];
-  if (hand.result === "wins") S.winners = hand.winners.map((w) => winnerFromRecord(w, "discard"));
+function update(next) {
+  // The one way the page's state changes: a new state, drawn.
+  S = next;
+  render();
 }
 
 // ---- drawing the editor ---------------------------------------------------------------------
@@ -110,7 +22,7 @@ function playerOptions(select, withNone, exclude) {
   if (withNone) options.push(el("option", { value: "", text: "—" }));
   S.players.forEach((name, i) => {
     if (i === exclude) return;
-    const wind = windOf(i);
+    const wind = H.windOf(S, i);
     options.push(el("option", { value: i, text: name + (wind ? " (" + windName(wind) + ")" : "") }));
   });
   select.replaceChildren(...options);
@@ -140,21 +52,26 @@ function renderTabs() {
     el("button", {
       type: "button", class: i === S.active ? "active" : "",
       text: w.winner !== null ? S.players[w.winner] : t("winner_n", { n: i + 1 }),
-      onclick: () => { S.active = i; if (w.group !== undefined) S.group = w.group; render(); },
+      onclick: () => update(H.showWinner(S, i)),
     })));
+}
+
+function isUnsure(tile) {
+  return tile.src !== null && S.reading && S.reading.tiles[tile.src] && S.reading.tiles[tile.src].unsure;
 }
 
 function renderEditor() {
   const w = W();
+  if (document.activeElement !== $("notation")) $("notation").value = tilesText(w.concealed.map((tile) => tile.code));
   $("concealed").replaceChildren(...w.concealed.map((tile, i) =>
     el("button", { type: "button", class: "tile-button" + (i === w.win ? " win" : ""), "data-index": i,
-      "aria-label": tile.code, onclick: () => openPicker({ mode: "concealed", index: i }) },
+      "data-src": tile.src, "aria-label": tile.code, onclick: () => openPicker({ mode: "concealed", index: i }) },
       tileFace(tile.code, isUnsure(tile) ? { class: "tile unsure" } : {}))));
   $("melds").replaceChildren(...w.melds.map((m, i) => {
     const count = m.kind === "pung" ? 3 : 4;
     const faces = [];
     for (let k = 0; k < count; k++) faces.push(tileFace(m.kind === "concealed_kong" && (k === 0 || k === 3) ? "back" : m.code));
-    const giver = claimedFrom(m, w);
+    const giver = H.claimedFrom(S, m, w);
     const from = m.kind === "concealed_kong" || giver === null ? "" : " ← " + S.players[giver];
     return el("button", { type: "button", class: "meld-button", "data-index": i,
       onclick: () => openPicker({ mode: "meld", index: i }) },
@@ -166,26 +83,26 @@ function renderEditor() {
 }
 
 function renderHow() {
+  // The winner and how the hand was won are one tap each: a button per player, then self-draw or
+  // a button per other player's discard (several winners on one discard: only the discards).
   const w = W();
-  playerOptions($("winner"), true);
-  $("winner").value = w.winner === null ? "" : String(w.winner);
-  for (const input of document.querySelectorAll("input[name=win]")) {
-    input.checked = input.value === (S.result === "wins" ? "discard" : w.how);
-    input.disabled = S.result === "wins";
-  }
-  const discard = S.result === "wins" || w.how === "discard";
-  $("discarder-label").hidden = !discard;
-  playerOptions($("discarder"), true, S.result === "win" ? w.winner : null);
-  $("discarder").value = S.discarder === null ? "" : String(S.discarder);
+  const choice = (attrs, text, on, onclick) =>
+    el("button", Object.assign({ type: "button", class: on ? "active" : "", "aria-pressed": on ? "true" : "false", onclick }, attrs), text);
+  const named = (i) => S.players[i] + (H.windOf(S, i) ? " (" + windName(H.windOf(S, i)) + ")" : "");
+  $("winner-buttons").replaceChildren(...S.players.map((name, i) =>
+    choice({ "data-player": i }, named(i), w.winner === i, () => update(H.setWinner(S, i)))));
+  const several = S.result === "wins";
+  const discarders = S.players.map((name, i) => i).filter((i) => several || i !== w.winner);
+  $("how-buttons").replaceChildren(...[
+    several ? null : choice({ "data-how": "self_draw" }, t("self_draw"), w.how === "self_draw",
+      () => update(H.setHow(S, "self_draw"))),
+    ...discarders.map((i) => choice({ "data-discarder": i }, t("discard_of", { name: S.players[i] }),
+      (several || w.how === "discard") && S.discarder === i, () => update(H.setHow(S, "discard", i))))].filter(Boolean));
   $("declared").value = w.declared;
   for (const box of document.querySelectorAll("input[name=situation]")) box.checked = w.situations.includes(box.value);
 }
 
 // ---- the reading: the picture with every tile boxed and named ------------------------------
-function isUnsure(tile) {
-  return tile.src !== null && S.reading && S.reading.tiles[tile.src] && S.reading.tiles[tile.src].unsure;
-}
-
 function renderReading() {
   const box = $("reading");
   if (!S.reading) {
@@ -195,216 +112,210 @@ function renderReading() {
   }
   const reading = S.reading;
   box.hidden = false;
-  // The picture and its boxes in one SVG, so that zooming to the hand in use crops both: on a
-  // phone a whole table is too small to tap one tile.
-  const handView = groupView(reading, S.group);
-  const view = (S.zoomed && handView) || null;
-  const overlay = readingPicture(reading, "/pictures/" + S.picture, view, (i) => openPicker({ mode: "reading", index: i }));
-  const zoom = handView
-    ? el("button", { type: "button", class: "small zoom", onclick: () => { S.zoomed = !S.zoomed; renderReading(); } },
-      S.zoomed ? t("whole_picture") : t("zoom_hand"))
+  // The picture and its boxes in one SVG, so that zooming to the hand in use crops both and turns
+  // a side hand upright: on a phone a whole table is too small to tap one tile.
+  const handView = S.group === null ? null : H.handView(reading, S.group);
+  const view = S.zoomed ? handView : null;
+  const overlay = readingPicture(reading, "/pictures/" + S.picture,
+    { view, wide: box.clientWidth || 360, onTap: (i) => openPicker({ mode: "reading", index: i }) });
+  // The zoom button lies in a bar of its own over the picture, never on it.
+  const tools = handView
+    ? el("div", { class: "reading-tools" },
+      el("button", { type: "button", class: "small zoom", onclick: () => update(H.toggleZoom(S)) },
+        S.zoomed ? t("whole_picture") : t("zoom_hand")))
     : null;
-  box.replaceChildren(overlay, zoom);
+  box.replaceChildren(...[tools, overlay, readingStrip()].filter(Boolean));
   const unsure = reading.tiles.filter((tile) => tile.unsure).length;
   $("reading-note").hidden = false;
   const foreign = S.group !== null && reading.hands[S.group] ? (reading.hands[S.group].foreign || []).length : 0;
   $("reading-note").textContent = t("tap_tile") + (unsure ? " " + t("unsure_tiles", { n: unsure }) : "") +
     (foreign ? " " + t("foreign_tiles", { n: foreign }) : "");
   $("reading-hands").replaceChildren(...reading.hands.map((hand, k) =>
-    el("button", { type: "button", class: "small" + (k === S.group ? " active" : ""), onclick: () => useReadingHand(k) },
+    el("button", { type: "button", class: "small" + (k === S.group ? " active" : ""), onclick: () => update(H.useReadingHand(S, k)) },
       t("hand_from_reading") + " · " + t("position_" + hand.position) + " (" + hand.concealed.length + ")" +
       ((hand.foreign || []).length ? " · " + t("foreign_mark") : ""))));
 }
 
-// The part of the picture that holds a hand of the reading (x, y, width, height), with room
-// for the names above the tiles; never much taller than wide, so it fits a phone's screen.
-function groupView(reading, k) {
-  const hand = reading.hands[k];
-  if (!hand) return null;
-  const ids = [...hand.concealed, ...hand.melds.flatMap((m) => m.tiles), ...hand.flowers];
-  if (hand.win_tile !== null) ids.push(hand.win_tile);
+function readingStrip() {
+  // The hand's tiles as read, each a button a thumb can hit: a tap fixes the tile as a tap on its
+  // box in the picture does.
+  const ids = H.handStrip(S);
   if (!ids.length) return null;
-  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const i of ids) {
-    const b = reading.tiles[i].box;
-    [x0, y0, x1, y1] = [Math.min(x0, b[0]), Math.min(y0, b[1]), Math.max(x1, b[2]), Math.max(y1, b[3])];
-  }
-  const pad = 0.05 * Math.max(x1 - x0, y1 - y0) + 8;
-  let [w, h] = [x1 - x0 + 2 * pad, y1 - y0 + 3 * pad];
-  w = Math.max(w, h / 1.2);
-  h = Math.max(h, w / 3);
-  const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2 - pad / 2;
-  w = Math.min(w, reading.width);
-  h = Math.min(h, reading.height);
-  const x = Math.min(Math.max(0, cx - w / 2), reading.width - w);
-  const y = Math.min(Math.max(0, cy - h / 2), reading.height - h);
-  return [x, y, w, h].map(Math.round);
-}
-
-function useReadingHand(k) {
-  S.group = k;
-  S.zoomed = true;
-  const hand = S.reading.hands[k];
-  const tiles = S.reading.tiles;
-  const w = W();
-  w.concealed = hand.concealed.map((i) => ({ code: tiles[i].code, src: i }));
-  w.win = hand.win_tile === null ? null : hand.concealed.indexOf(hand.win_tile);
-  if (hand.win_tile !== null && w.win < 0) {
-    w.concealed.push({ code: tiles[hand.win_tile].code, src: hand.win_tile });
-    w.win = w.concealed.length - 1;
-  }
-  w.melds = hand.melds.map((m) => {
-    const face = m.tiles.map((i) => tiles[i].code).find((code) => code !== "back") || "1m";
-    return { kind: m.kind, code: face, from: null, claimed_from: m.claimed_from, src: m.tiles };
-  });
-  w.flowers = hand.flowers.map((i) => ({ code: tiles[i].code, src: i }));
-  render();
-}
-
-// The reader lists the revealed hand a person means first (13 or 14 tiles with its sets and
-// flowers), never a few tiles of a wall or the discards.
-function bestReadingHand(reading) {
-  return reading.hands.length ? 0 : -1;
-}
-
-function takeReading(data) {
-  S.reading = data.reading;
-  S.picture = data.picture;
-  S.group = null;
-  S.zoomed = false;
-  const best = bestReadingHand(S.reading);
-  if (best >= 0 && S.result !== "draw" && S.result !== "abortive") useReadingHand(best);
-  else render();
+  const hand = S.reading.hands[S.group];
+  return el("div", { class: "reading-strip", role: "group", "aria-label": t("hand_tiles") },
+    ...ids.map((i) => {
+      const tile = S.reading.tiles[i];
+      const marks = (tile.unsure ? " unsure" : "") + (tile.fixed ? " fixed" : "") + (i === hand.win_tile ? " win" : "");
+      return el("button", { type: "button", class: "tile-button strip-tile" + marks, "data-index": i,
+        "data-code": tile.code, "aria-label": tile.code, onclick: () => openPicker({ mode: "reading", index: i }) },
+        tileFace(tile.code));
+    }));
 }
 
 async function readFrom(path, body) {
   const button = $("read-camera");
   button.disabled = true;
-  say(t("reading"), "info");
+  say(t("reading"), "info", $("read-sources"));
   try {
-    takeReading(await api("POST", path, body));
-    say(t("tap_tile"), "ok");
+    const data = await api("POST", path, body);
+    unsay(); // the reading's note under the picture says what to do next
+    update(H.takeReading(S, data.reading, data.picture));
   } catch (error) {
-    sayError(error);
+    sayError(error, $("read-sources"));
   } finally {
     button.disabled = !BOOT.can_change;
   }
 }
 
-// ---- the tile picker ------------------------------------------------------------------------
+// ---- the tile picker and the keypad ----------------------------------------------------------
+// The picker replaces one tile (and shows which); "+ tile" and "+ flower" open it as a keypad that
+// stays open while tiles are tapped in, the hand growing under the tapping thumb.
 let picking = null;
+const KEYPADS = { "add-concealed": "concealed", "add-flower": "flowers" };
+
+function currentTile(what) {
+  // The tile a pick would replace, or null.
+  const w = W();
+  if (what.mode === "reading") return S.reading.tiles[what.index].code;
+  if (what.mode === "concealed") return w.concealed[what.index].code;
+  if (what.mode === "flower") return w.flowers[what.index].code;
+  if (what.mode === "meld") return w.melds[what.index].code;
+  return null;
+}
 
 function openPicker(what) {
   if (!BOOT.can_change) return;
-  picking = what;
-  const flowersOnly = what.mode === "flower";
+  picking = Object.assign({ before: S }, what);
+  const keypad = what.mode in KEYPADS;
+  const flowersOnly = what.mode === "flower" || what.mode === "add-flower";
   const w = W();
-  const grid = $("picker-tiles");
-  grid.replaceChildren(...BOOT.tiles
-    .filter((code) => (flowersOnly ? isFlower(code) : what.mode === "reading" || !isFlower(code)))
+  $("picker-tiles").replaceChildren(...BOOT.tiles
+    .filter((code) => (flowersOnly ? H.isFlower(code) : what.mode === "reading" || !H.isFlower(code)))
     .map((code) => el("button", { type: "button", class: "tile-button", "data-code": code,
       onclick: () => pick(code) }, tileFace(code))));
+  $("picker-title").textContent = keypad ? t("keypad_title") : t("pick_tile");
+  const current = currentTile(what);
+  $("picker-current").hidden = current === null;
+  if (current !== null) $("picker-current-tile").replaceChildren(tileFace(current));
+  $("picker-entered").hidden = !keypad;
+  if (keypad) {
+    $("picker-hint").textContent = what.mode === "add-flower" ? t("keypad_flowers") : t("keypad_hint");
+    showEntered();
+  }
   const meld = what.mode === "meld" || what.mode === "add-meld";
   $("picker-meld").hidden = !meld;
   if (meld) {
-    const current = what.mode === "meld" ? w.melds[what.index] : { kind: "pung", from: null };
-    const giver = what.mode === "meld" ? claimedFrom(current, w) : null;
-    $("meld-kind").value = current.kind;
+    const set = what.mode === "meld" ? w.melds[what.index] : { kind: "pung", from: null };
+    const giver = what.mode === "meld" ? H.claimedFrom(S, set, w) : null;
+    $("meld-kind").value = set.kind;
     playerOptions($("meld-from"), true, w.winner);
     $("meld-from").value = giver === null ? "" : String(giver);
-    $("meld-from-label").hidden = current.kind === "concealed_kong";
+    $("meld-from-label").hidden = set.kind === "concealed_kong";
   }
   $("picker-win").hidden = what.mode !== "concealed";
-  $("picker-done").hidden = what.mode !== "meld";
+  $("picker-done").hidden = !(what.mode === "meld" || keypad);
   $("picker-remove").hidden = !(what.mode === "concealed" || what.mode === "meld" || what.mode === "flower");
   $("picker").showModal();
 }
 
-function pick(code) {
+function showEntered() {
+  // The keypad's tiles so far (the whole row it adds to), the winning one marked.
+  const where = KEYPADS[picking.mode];
   const w = W();
-  const what = picking;
-  if (what.mode === "reading") {
-    S.reading.tiles[what.index].code = code;
-    S.reading.tiles[what.index].unsure = false;
-    S.reading.tiles[what.index].fixed = true;
-    for (const winner of S.winners) {
-      for (const tile of [...winner.concealed, ...winner.flowers]) if (tile.src === what.index) tile.code = code;
-      for (const m of winner.melds) if (m.src && m.src.includes(what.index) && code !== "back") m.code = code;
-    }
-  } else if (what.mode === "concealed") w.concealed[what.index] = { code, src: null };
-  else if (what.mode === "flower") w.flowers[what.index] = { code, src: null };
-  else if (what.mode === "add-concealed") w.concealed.push({ code, src: null });
-  else if (what.mode === "add-flower") w.flowers.push({ code, src: null });
-  else if (what.mode === "meld" || what.mode === "add-meld") {
-    const from = $("meld-from").value === "" ? null : Number($("meld-from").value);
-    const meld = { kind: $("meld-kind").value, code, from };
-    if (what.mode === "meld") w.melds[what.index] = meld;
-    else w.melds.push(meld);
-  }
-  $("picker").close();
-  render();
+  $("picker-entered-tiles").replaceChildren(...w[where].map((tile, i) =>
+    tileFace(tile.code, where === "concealed" && i === w.win ? { class: "tile win" } : {})));
+  $("picker-back").disabled = w[where].length === 0;
 }
 
-$("picker-remove").addEventListener("click", () => {
-  const w = W();
+function meldFromDialog(code) {
+  const from = $("meld-from").value === "" ? null : Number($("meld-from").value);
+  const meld = { kind: $("meld-kind").value, from };
+  if (code) meld.code = code;
+  return meld;
+}
+
+function pick(code) {
   const what = picking;
-  if (what.mode === "concealed") {
-    w.concealed.splice(what.index, 1);
-    if (w.win === what.index) w.win = null;
-    else if (w.win !== null && w.win > what.index) w.win -= 1;
-  } else if (what.mode === "meld") w.melds.splice(what.index, 1);
-  else if (what.mode === "flower") w.flowers.splice(what.index, 1);
+  if (what.mode in KEYPADS) {
+    update(H.addTiles(S, KEYPADS[what.mode], [code]));
+    showEntered();
+    return;
+  }
+  let next = S;
+  if (what.mode === "reading") next = H.fixReadingTile(S, what.index, code);
+  else if (what.mode === "concealed") next = H.replaceTile(S, "concealed", what.index, code);
+  else if (what.mode === "flower") next = H.replaceTile(S, "flowers", what.index, code);
+  else if (what.mode === "meld") next = H.setMeld(S, what.index, meldFromDialog(code));
+  else if (what.mode === "add-meld") next = H.setMeld(S, null, meldFromDialog(code));
   $("picker").close();
-  render();
+  update(next);
+}
+
+$("picker-back").addEventListener("click", () => {
+  const where = KEYPADS[picking.mode];
+  update(H.removeTile(S, where, W()[where].length - 1));
+  showEntered();
+});
+
+$("picker-remove").addEventListener("click", () => {
+  const what = picking;
+  let next = S;
+  if (what.mode === "concealed") next = H.removeTile(S, "concealed", what.index);
+  else if (what.mode === "flower") next = H.removeTile(S, "flowers", what.index);
+  else if (what.mode === "meld") next = H.removeMeld(S, what.index);
+  $("picker").close();
+  update(next);
 });
 
 $("picker-win").addEventListener("click", () => {
-  W().win = picking.index;
   $("picker").close();
-  render();
+  update(H.setWinTile(S, picking.index));
 });
+
+// Cancel (or Escape) on the keypad takes back the tiles tapped in since it opened.
+function cancelPicker() {
+  if (picking && picking.mode in KEYPADS) update(picking.before);
+}
+$("picker-cancel").addEventListener("click", cancelPicker);
+$("picker").addEventListener("cancel", cancelPicker);
 
 // A set's kind and giver change on Done (Cancel leaves the set as it was); its tile on a tap.
 $("meld-kind").addEventListener("change", () => {
   $("meld-from-label").hidden = $("meld-kind").value === "concealed_kong";
 });
 $("picker-done").addEventListener("click", () => {
-  const m = W().melds[picking.index];
-  m.kind = $("meld-kind").value;
-  m.from = $("meld-from").value === "" ? null : Number($("meld-from").value);
   $("picker").close();
-  render();
+  if (picking.mode === "add-concealed") update(H.winLastIfNone(S));
+  else if (picking.mode === "meld") update(H.setMeld(S, picking.index, meldFromDialog(null)));
 });
 
 for (const button of document.querySelectorAll("[data-add]")) {
   button.addEventListener("click", () => openPicker({ mode: "add-" + button.dataset.add }));
 }
 
+// The standing tiles written out in tile notation; the page's one tile parser reads them.
+$("notation-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const parsed = parseTiles($("notation").value);
+  const problem = $("notation-problem");
+  problem.hidden = !parsed.problem;
+  if (parsed.problem) {
+    problem.textContent = t(parsed.problem.key, parsed.problem.values);
+    return;
+  }
+  update(H.setStanding(S, parsed.codes));
+});
+
 // ---- how it was won -------------------------------------------------------------------------
 for (const input of document.querySelectorAll("input[name=result]")) {
-  input.addEventListener("change", () => {
-    S.result = input.value;
-    if (S.result === "win") { S.winners = S.winners.slice(0, 1); S.active = 0; }
-    if (S.result === "wins" && S.winners.length < 2) S.winners.push(newWinner(null));
-    render();
-  });
+  input.addEventListener("change", () => update(H.setResult(S, input.value)));
 }
-document.querySelector("select[name=abortive]").addEventListener("change", (e) => { S.abortive = e.target.value; render(); });
-$("winner").addEventListener("change", (e) => { W().winner = e.target.value === "" ? null : Number(e.target.value); render(); });
-$("discarder").addEventListener("change", (e) => { S.discarder = e.target.value === "" ? null : Number(e.target.value); render(); });
-for (const input of document.querySelectorAll("input[name=win]")) {
-  input.addEventListener("change", () => { W().how = input.value; render(); });
-}
-$("declared").addEventListener("change", (e) => { W().declared = e.target.value; scheduleScore(); });
+document.querySelector("select[name=abortive]").addEventListener("change", (e) => update(H.setAbortive(S, e.target.value)));
+$("declared").addEventListener("change", (e) => update(H.setDeclared(S, e.target.value)));
 for (const box of document.querySelectorAll("input[name=situation]")) {
-  box.addEventListener("change", () => {
-    const w = W();
-    w.situations = w.situations.filter((s) => s !== box.value);
-    if (box.checked) w.situations.push(box.value);
-    scheduleScore();
-  });
+  box.addEventListener("change", () => update(H.setSituation(S, box.value, box.checked)));
 }
-$("add-winner").addEventListener("click", () => { S.winners.push(newWinner(null)); S.active = S.winners.length - 1; render(); });
+$("add-winner").addEventListener("click", () => update(H.addWinner(S)));
 
 // ---- the score as it is entered ------------------------------------------------------------
 let scoreTimer = null, scoreAsked = 0;
@@ -414,50 +325,22 @@ function scheduleScore() {
   scoreTimer = setTimeout(showScore, 250);
 }
 
-function answerView(answer) {
-  const who = answer.winner !== null && answer.winner !== undefined ? S.players[answer.winner] : "";
-  if (!answer.ok) return el("div", { class: "answer problem" }, el("p", { text: (who ? who + ": " : "") + answer.error }));
-  const yaku = (answer.yaku || []).map((y) =>
-    el("tr", { "data-yaku": y.id }, el("td", { text: yakuName(y) + (y.count > 1 ? " ×" + y.count : "") }),
-      el("td", { class: "kind", text: t(y.kind) }), el("td", { class: "pts", text: y.points })));
-  const verdict = answer.winning ? null :
-    el("p", { class: "not-winning", text: t("not_winning") + (answer.reason ? ": " + t("reason_" + answer.reason) : "") });
-  return el("div", { class: "answer" + (answer.winning ? " winning" : " losing") },
-    who ? el("h3", { text: who }) : null,
-    verdict,
-    el("table", { class: "yaku" }, ...yaku),
-    el("p", { class: "sums" },
-      el("span", { text: t("basic") + " " + answer.basic }),
-      el("span", { text: t("bonus") + " " + answer.bonus }),
-      el("strong", { "data-total": answer.total, text: t("total") + " " + answer.total })),
-    answer.waits && answer.waits.length ? el("p", { class: "waits" }, t("waits") + ": ", ...answer.waits.map((c) => tileFace(c))) : null);
-}
-
-function readiness() {
-  if (S.result !== "win" && S.result !== "wins") return null;
-  if (S.winners.some((w) => w.winner === null)) return "choose_winner";
-  const discard = S.result === "wins" || S.winners[0].how === "discard";
-  if (discard && S.discarder === null) return "choose_discarder";
-  if (S.winners.some((w) => w.concealed.length && w.win === null)) return "choose_win_tile";
-  return null;
-}
-
 async function showScore() {
   const asked = ++scoreAsked;
   const box = $("score");
   if (!S.seats) return;
-  const hint = readiness();
+  const hint = H.readiness(S);
   if (hint) {
     box.replaceChildren(el("p", { class: "help", text: t(hint) }));
     return;
   }
   try {
-    const data = await api("POST", "/api/score", { hand: buildHand(), hand_id: S.editId });
+    const data = await api("POST", "/api/score", { hand: H.buildHand(S), hand_id: S.editId });
     if (asked !== scoreAsked) return;
     // The record's own problem only when no answer above already says what is wrong.
     const answered = (data.answers || []).some((answer) => !answer.ok || !answer.winning);
     const parts = [
-      ...(data.answers || []).map(answerView),
+      ...(data.answers || []).map((answer) => answerView(answer, S.players)),
       data.problem && !answered ? el("p", { class: "problem", text: data.problem }) : null,
       data.payments ? el("h3", { text: t("payments") }) : null,
       data.payments ? collectNote(S.players, data.answers || [], data.collecting) : null,
@@ -476,18 +359,17 @@ $("confirm").addEventListener("click", async () => {
   const button = $("confirm");
   button.disabled = true;
   try {
-    const body = { hand: buildHand(), token: S.token, picture: S.picture };
+    const body = { hand: H.buildHand(S), token, picture: S.picture };
     if (S.editId) {
       await api("PUT", "/api/hands/" + S.editId, body);
       location.href = "/history";
       return;
     }
     body.expected_hands = S.expected;
-    const data = await api("POST", "/api/hands", body);
-    say(data.message, "ok");
-    setTimeout(() => (location.href = "/"), 600);
+    await api("POST", "/api/hands", body);
+    location.href = "/"; // the Table page shows the hand at the top of its latest hands
   } catch (error) {
-    sayError(error);
+    sayError(error, $("score-card")); // under the score, above the bar: it covers nothing
     button.disabled = !BOOT.can_change;
   }
 });
@@ -515,7 +397,7 @@ if (navigator.mediaDevices && navigator.mediaDevices.getUserMedia && window.isSe
       await video.play();
       $("snap").hidden = false;
     } catch (error) {
-      say(String(error.message || error), "error");
+      say(String(error.message || error), "error", $("open-camera"));
     }
   });
   $("snap").addEventListener("click", () => {
@@ -568,20 +450,7 @@ document.addEventListener("visibilitychange", () => {
 // ---- editing a hand: its own picture first, the cameras behind "Read again" -----------------
 async function showOwnPicture(row) {
   // The server links each tile of the recorded hand to its box, so a tapped box fixes its tile.
-  const data = await api("GET", "/api/hands/" + row.id + "/picture");
-  S.reading = data.reading;
-  S.picture = data.picture;
-  data.winners.forEach((links, j) => {
-    const w = S.winners[j];
-    if (!w) return;
-    w.group = links.group;
-    if (links.group === null) return;
-    w.concealed.forEach((tile, i) => (tile.src = links.concealed[i] ?? null));
-    w.flowers.forEach((tile, i) => (tile.src = links.flowers[i] ?? null));
-    w.melds.forEach((m, i) => (m.src = links.melds[i] && links.melds[i].length ? links.melds[i] : null));
-  });
-  S.group = data.winners.length ? data.winners[0].group : null;
-  S.zoomed = S.group !== null;
+  S = H.linkOwnPicture(S, await api("GET", "/api/hands/" + row.id + "/picture"));
   $("read-sources").hidden = true;
   $("table-camera").open = false;
   $("read-again").hidden = false;
@@ -597,11 +466,9 @@ $("read-again").addEventListener("click", () => {
 async function start() {
   if (S.editId) {
     const data = await api("GET", "/api/history");
-    S.players = data.session.setup.players;
     const row = data.hands.find((h) => h.id === S.editId);
     if (!row) return say(t("hand_not_found"), "error");
-    S.seats = row.seats;
-    loadRecordHand(row.hand);
+    S = H.loadRecordHand(Object.assign({}, S, { players: data.session.setup.players, seats: row.seats }), row.hand, splitCodes);
     if (row.picture) await showOwnPicture(row);
     $("hand-title").textContent = t("edit") + " · " + t("hand_no") + " " + row.number;
     $("confirm").textContent = t("save_edit", { n: row.number });
@@ -612,9 +479,7 @@ async function start() {
       return;
     }
     Live.version = data.version;
-    S.players = data.session.setup.players;
-    S.seats = data.standings.seats;
-    S.expected = data.hands;
+    S = Object.assign({}, S, { players: data.session.setup.players, seats: data.standings.seats, expected: data.hands });
     $("hand-title").textContent = t("nav_hand") + " · " + t("hand_no") + " " + data.standings.next_hand +
       " · " + windName(data.standings.round);
   }
@@ -625,4 +490,4 @@ async function start() {
 }
 
 document.addEventListener("unlocked", render);
-start().catch(sayError);
+start().catch((error) => sayError(error));

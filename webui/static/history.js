@@ -1,18 +1,6 @@
 // The history page: every hand with its reading and payments; edit, delete, undo the last change.
-"use strict";
-
-function scoreLines(answer, players) {
-  if (!answer.ok) return el("p", { class: "error", text: answer.error });
-  const head = players[answer.winner] + ": " +
-    (answer.winning ? t("total") + " " + answer.total : t("not_winning") +
-      (answer.reason ? " (" + t("reason_" + answer.reason) + ")" : ""));
-  return el("div", { class: "answer" },
-    el("strong", { text: head }),
-    el("ul", { class: "yaku" }, ...(answer.yaku || []).map((y) =>
-      el("li", {}, el("span", { text: yakuName(y) }), el("span", { class: "pts", text: y.points }))
-    )),
-  );
-}
+import { BOOT, Live, api, el, newToken, sayError, splitCodes, t, tileFace, windName } from "./common.js";
+import { answerView, collectNote, horseFinished, movesTable, outcomeLabel, readingPicture, undoButton } from "./render.js";
 
 // Where a claimed set's sideways tile lies, by the giver's place from the owner's seat: the
 // next seat (on the right) 1, across 2, the seat before (on the left) 3.
@@ -82,7 +70,7 @@ async function showPicture(row) {
   // The whole picture the hand was read from, its boxes named as the hand was recorded.
   const data = await api("GET", "/api/hands/" + row.id + "/picture");
   document.getElementById("picture-title").textContent = t("picture_of_hand", { n: row.number });
-  document.getElementById("picture-view").replaceChildren(readingPicture(data.reading, data.url, null, null));
+  document.getElementById("picture-view").replaceChildren(readingPicture(data.reading, data.url));
   document.getElementById("picture-dialog").showModal();
 }
 
@@ -95,11 +83,10 @@ async function load() {
   const players = data.session.setup.players;
   list.replaceChildren(...data.hands.slice().reverse().map((row) => {
     const hand = row.hand;
-    let what = t("result_" + hand.result);
-    if (hand.result === "abortive") what = t("abortive_" + hand.kind);
+    const what = outcomeLabel(hand);
     const details = el("div", { class: "detail" },
       ...winners(hand).flatMap((w) => [howWon(hand, w, players), handTiles(w, row.seats, players)]),
-      ...row.answers.map((a) => scoreLines(a, players)),
+      ...row.answers.map((a) => answerView(a, players)),
       collectNote(players, row.answers, row.collecting),
       horseFinished(players, row.horse_payments, row.horse_winner),
       movesTable(players, row.payments, row.horse_payments, row.running));

@@ -1,5 +1,5 @@
 // The join page: the host's screen shows the PIN and the QR code; a phone can lock itself again.
-"use strict";
+import { BOOT, api, applyLock, sayError } from "./common.js";
 
 function showLockState() {
   document.getElementById("unlocked-note").hidden = !BOOT.can_change;

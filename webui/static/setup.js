@@ -1,5 +1,5 @@
 // The setup page: players and seats, rule profile, house options, money per point, Horse Race.
-"use strict";
+import { BOOT, Live, api, el, newToken, sayError, t } from "./common.js";
 
 const form = document.getElementById("setup-form");
 let hasSession = false;

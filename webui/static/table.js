@@ -1,5 +1,6 @@
 // The table page: seats, dealer, round wind, totals, Horse Race counters and the latest hands.
-"use strict";
+import { Live, api, el, say, sayError, t, windName } from "./common.js";
+import { collectNote, moneyText, outcomeLabel, signed, undoButton } from "./render.js";
 
 function horseDots(count) {
   const said = t("horse_left", { n: count });
@@ -10,8 +11,7 @@ function horseDots(count) {
 
 function handLine(row, players) {
   const hand = row.hand;
-  let what = t("result_" + hand.result);
-  if (hand.result === "abortive") what = t("abortive_" + hand.kind);
+  const what = outcomeLabel(hand);
   const winners = row.answers
     .filter((a) => a.winner !== null && a.winner !== undefined)
     .map((a) => players[a.winner] + (a.total !== undefined ? " " + t("n_points", { n: a.total }) : ""));
