@@ -16,6 +16,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "nav_history": ("History", "기록"),
     "nav_settle": ("Settle up", "정산"),
     "nav_setup": ("Setup", "설정"),
+    "nav_sessions": ("Sessions", "세션"),
+    "nav_players": ("Players", "참가자"),
     "nav_join": ("Join", "참가"),
     "language": ("한국어", "English"),
     "offline": ("Reconnecting…", "다시 연결 중…"),
@@ -242,6 +244,83 @@ TEXT: dict[str, tuple[str, str]] = {
     "chart": ("Running totals", "누적 점수"),
     "export_csv": ("Download CSV", "CSV 내려받기"),
     "export_json": ("Download JSON", "JSON 내려받기"),
+    # sessions and players across evenings
+    "sessions_title": ("Every session at this table", "이 테이블의 모든 세션"),
+    "no_sessions": (
+        "No session yet. Set one up to begin.",
+        "아직 세션이 없습니다. 설정부터 하세요.",
+    ),
+    "session_n": ("Session {n}", "{n}번째 세션"),
+    "session_now": ("Playing now", "진행 중"),
+    "session_hands": ("{n} hands", "{n}판"),
+    "session_started": ("Started {date}", "시작 {date}"),
+    "session_problem": (
+        "This session's record could not be replayed: {error}",
+        "이 세션의 기록을 다시 계산하지 못했습니다: {error}",
+    ),
+    "past_session": (
+        "Session {n}, started {date}: a past session, shown as it was recorded. Changes go to the"
+        " session being played now.",
+        "{n}번째 세션 ({date} 시작): 지난 세션이며 기록된 그대로 보여 줍니다. 변경은 지금 진행"
+        " 중인 세션에만 할 수 있습니다.",
+    ),
+    "all_sessions": ("All sessions", "모든 세션"),
+    "players_title": ("Players across sessions", "세션별 참가자 기록"),
+    "no_players": ("Nobody has played yet.", "아직 아무도 경기하지 않았습니다."),
+    "sessions_played": ("Sessions", "세션"),
+    "hands_played": ("Hands played", "참가한 판"),
+    "hands_won": ("Hands won", "화료한 판"),
+    "horse_finishes": ("Horse Race finishes", "경마 완주"),
+    "in_all_sessions": ("In all sessions", "모든 세션 합계"),
+    "most_scored": ("The hands of the rules scored most", "가장 많이 낸 역"),
+    "n_hands_won": ("in {n} hands won", "화료 {n}판"),
+    "nothing_scored": ("No winning hand yet.", "아직 화료한 판이 없습니다."),
+    "totals_by_session": ("Totals by session (points)", "세션별 합계 (점)"),
+    "chart_bar": ("Session {n}: {points} points", "{n}번째 세션: {points}점"),
+    "by_session": ("Session by session", "세션별"),
+    "entered_as": ("Entered as {name}", "{name}(으)로 입력됨"),
+    "earlier_names": ("Also entered as: {names}", "다른 이름으로도 입력됨: {names}"),
+    "renamed_note": (
+        "{old} is now {new} in every session.",
+        "{old} 님은 이제 모든 세션에서 {new}입니다.",
+    ),
+    "rename_title": ("Rename, or make two names one player", "이름 바꾸기 또는 두 이름 합치기"),
+    "rename_help": (
+        "The new name replaces this one in every session on the Sessions and Players pages;"
+        " each session's own history keeps the names typed that evening. The name of another"
+        " player makes the two one player.",
+        "새 이름은 세션 및 참가자 화면의 모든 세션에서 이 이름을 대신합니다. 각 세션의 기록은 그날"
+        " 입력한 이름을 그대로 둡니다. 다른 참가자의 이름을 쓰면 두 사람이 한 참가자로 합쳐집니다.",
+    ),
+    "new_name": ("New name", "새 이름"),
+    "rename": ("Rename", "이름 바꾸기"),
+    "rename_locked": (
+        "Enter the table PIN above to rename a player.",
+        "참가자 이름을 바꾸려면 위에서 테이블 PIN을 입력하세요.",
+    ),
+    "rename_name": (
+        "A player's name is 1 to 24 characters.",
+        "참가자 이름은 1~24자여야 합니다.",
+    ),
+    "rename_same": (
+        "{name} is already this player's name.",
+        "이미 이 참가자의 이름이 {name}입니다.",
+    ),
+    "rename_earlier_name": (
+        "{name} is an earlier name of {player}: choose another name, or rename to {player} to"
+        " make the two one player.",
+        "{name}은(는) {player} 님의 예전 이름입니다. 다른 이름을 고르거나, 두 사람을 합치려면"
+        " {player}(으)로 바꾸세요.",
+    ),
+    "players_met": (
+        "{name} and {other} played at the same table in session {n}: they cannot be one player.",
+        "{name} 님과 {other} 님은 {n}번째 세션에서 함께 경기했으므로 한 참가자가 될 수 없습니다.",
+    ),
+    "player_unknown": (
+        "Nobody named {name} has played at this table.",
+        "{name}(이)라는 참가자는 이 테이블에서 경기한 적이 없습니다.",
+    ),
+    "session_unknown": ("There is no such session at this table.", "이 테이블에 없는 세션입니다."),
     # the CSV export's column headers
     "csv_hand": ("hand", "국"),
     "csv_round": ("round", "장"),

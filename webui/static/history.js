@@ -1,6 +1,10 @@
 // The history page: every hand with its reading and payments; edit, delete, undo the last change.
 "use strict";
 
+// A past session (opened from Sessions) is read from its own API and cannot be changed here.
+const API = BOOT.api_base || "/api";
+const CAN_CHANGE = () => BOOT.can_change && !BOOT.api_base;
+
 function scoreLines(answer, players) {
   if (!answer.ok) return el("p", { class: "error", text: answer.error });
   const head = players[answer.winner] + ": " +
@@ -80,14 +84,14 @@ function winners(hand) {
 
 async function showPicture(row) {
   // The whole picture the hand was read from, its boxes named as the hand was recorded.
-  const data = await api("GET", "/api/hands/" + row.id + "/picture");
+  const data = await api("GET", API + "/hands/" + row.id + "/picture");
   document.getElementById("picture-title").textContent = t("picture_of_hand", { n: row.number });
   document.getElementById("picture-view").replaceChildren(readingPicture(data.reading, data.url, null, null));
   document.getElementById("picture-dialog").showModal();
 }
 
 async function load() {
-  const data = await api("GET", "/api/history");
+  const data = await api("GET", API + "/history");
   Live.version = data.version;
   const list = document.getElementById("history");
   document.getElementById("empty").hidden = !!(data.hands && data.hands.length);
@@ -105,8 +109,8 @@ async function load() {
       movesTable(players, row.payments, row.horse_payments, row.running));
     const tools = el("div", { class: "actions" },
       row.picture ? el("button", { type: "button", class: "small", onclick: () => showPicture(row).catch(sayError), text: t("picture") }) : null,
-      BOOT.can_change ? el("a", { class: "button small", href: "/hand?edit=" + row.id, text: t("edit") }) : null,
-      BOOT.can_change ? el("button", { type: "button", class: "small danger", text: t("delete"), onclick: () => remove(row) }) : null);
+      CAN_CHANGE() ? el("a", { class: "button small", href: "/hand?edit=" + row.id, text: t("edit") }) : null,
+      CAN_CHANGE() ? el("button", { type: "button", class: "small danger", text: t("delete"), onclick: () => remove(row) }) : null);
     return el("li", { "data-number": row.number, "data-id": row.id },
       el("div", { class: "head" },
         el("span", { class: "number", text: t("hand_in_round", { n: row.number, round: windName(row.round) }) }),
