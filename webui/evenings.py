@@ -157,9 +157,9 @@ def totals_chart(sessions: list[dict], width: int = 340, height: int = 180) -> d
         y = zero - max(row["points"], 0) * scale
         bars.append(
             {
-                "x": round(left + i * step + step * 0.15, 1),
+                "x": round(left + (i + 0.5) * step - min(step * 0.35, 28), 1),
                 "y": round(y, 1),
-                "width": round(step * 0.7, 1),
+                "width": round(min(step * 0.7, 56), 1),
                 "height": round(max(abs(row["points"]) * scale, 1), 1),
                 "middle": round(left + (i + 0.5) * step, 1),
                 "value_y": round(
