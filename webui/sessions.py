@@ -21,7 +21,7 @@ from flask import Blueprint, Response, current_app, g, jsonify, redirect, reques
 from webui import error, evenings, i18n, names, pictures, security, store, views
 from webui.db import get_db
 from webui.panel import _page
-from webui.validate import NAME_LIMIT, InputError
+from webui.validate import InputError
 
 bp = Blueprint("sessions", __name__)
 
@@ -207,8 +207,9 @@ def _player_page(name: str, problem: str | None = None, field: str | None = None
     found = _evenings()
     now = _names()
     player = _everyone(found, now).get(names.key(now.of(name)))
-    if player is None:
-        raise InputError("player_unknown", 404, name=name[:40])
+    if player is None:  # a stale link: the list of players, with a sentence saying so
+        sentence = i18n.say("player_unknown", g.lang, name=name[:40])
+        return _page("players", values={"players": _players(g.lang), "problem": sentence}), 404
     if player.name != name and problem is None:
         return redirect(url_for("sessions.player_page", name=player.name))  # an earlier name
     record = evenings.player_record(player, found)
@@ -219,7 +220,6 @@ def _player_page(name: str, problem: str | None = None, field: str | None = None
         "problem_field": field,
         "renamed": request.args.get("renamed"),
         "token": secrets.token_hex(16),
-        "name_limit": NAME_LIMIT,
     }
     page = _page("players", template="player.html", values=values)
     return page, status
@@ -237,7 +237,7 @@ def rename(name: str):
         renamed = store.rename_player(get_db(), name, new, names.check_rename, token=token)
     except InputError as problem:
         if problem.status == 404:
-            raise
+            return _player_page(name)  # renamed or gone meanwhile: the list, saying so
         values = dict(problem.values)
         sentence = i18n.say(problem.key, g.lang, **({"field": problem.field} | values))
         return _player_page(name, sentence, problem.field, status=problem.status)

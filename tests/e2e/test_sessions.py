@@ -95,6 +95,8 @@ def test_sessions_open_a_past_history_export_it_and_rename_a_player(chromium, pa
     )
     page.click(f".tabs a:text-is('{say('nav_players')}')")
     page.wait_for_url(panel.url + "/players")
+    tab = page.locator(".tabs a[aria-current]").bounding_box()
+    assert tab["x"] >= 0 and tab["x"] + tab["width"] <= 390, "the page's own tab is in sight"
     assert "Jiho Park" in page.locator("#players").inner_text()
     assert "Ji-ho" not in page.locator("#players").inner_text()
     assert fits_the_phone(page)

@@ -234,6 +234,9 @@ def test_a_locked_phone_sees_players_but_cannot_rename(evenings, viewer):
     answer = rename(viewer, "Ji-ho", "Someone")
     assert answer.status_code == 403 and i18n.say("need_pin") in answer.text
     assert viewer.get("/api/players/Someone").status_code == 404
+    stale = viewer.get("/players/Someone")
+    assert stale.status_code == 404 and i18n.say("player_unknown", name="Someone") in stale.text
+    assert 'href="/players/Ji-ho"' in stale.text
     assert viewer.get("/api/players/Nobody").get_json()["error"] == i18n.say(
         "player_unknown", name="Nobody"
     )
