@@ -266,3 +266,32 @@ def test_renames_are_append_only(evenings):
     with pytest.raises(sqlite3.DatabaseError, match="append-only"):
         conn.execute("DELETE FROM player_rename")
     conn.close()
+
+
+def test_renames_fold_oldest_first_whatever_the_case():
+    now = names.Names([("jun", "Jun"), ("Jun", "Junho"), ("Junho", "Jun")])
+    assert [now.of(typed) for typed in ("jun", "JUN", "Junho", "Min-seo")] == [
+        "Jun",
+        "Jun",
+        "Jun",
+        "Min-seo",
+    ]
+    seatings = [(1, ["jun", "A", "B", "C"]), (2, ["Junho", "A", "B", "D"])]
+    everyone = names.players(now, seatings)
+    assert everyone["jun"].seats == [(1, 0), (2, 0)] and everyone["jun"].earlier == ["Junho", "jun"]
+    assert everyone["a"].name == "A" and everyone["a"].earlier == []
+
+
+def test_the_chart_names_at_most_twelve_sessions_and_the_last():
+    from webui.evenings import totals_chart
+
+    rows = [{"number": n, "points": (-1) ** n * n} for n in range(1, 31)]
+    chart = totals_chart(rows)
+    named = [bar["number"] for bar in chart["bars"] if bar["named"]]
+    assert len(named) <= 13 and named[0] == 1 and named[-1] == 30
+    for bar in chart["bars"]:
+        assert bar["x"] >= 0 and bar["x"] + bar["width"] <= chart["width"]
+        # a bar stands on the zero line (within rounding to a tenth), above it or below it
+        foot = bar["y"] + bar["height"] if bar["points"] > 0 else bar["y"]
+        assert abs(foot - chart["zero"]) <= 0.2
+        assert (bar["y"] < chart["zero"]) == (bar["points"] > 0)
