@@ -55,11 +55,17 @@ def _sessions(lang: str) -> list[dict]:
     return [evenings.session_summary(e, now, lang) for e in reversed(_evenings())]
 
 
-def _players(lang: str) -> list[dict]:
+def _players() -> list[dict]:
     """Every player with their figures in all, the most points first."""
     found = _evenings()
     rows = [evenings.player_record(p, found) for p in _everyone(found, _names()).values()]
     return sorted(rows, key=lambda row: (-row["points"], names.key(row["name"])))
+
+
+def _player(name: str):
+    """(the player a name, or an earlier name, stands for, or None; the sessions; the names)."""
+    found, now = _evenings(), _names()
+    return _everyone(found, now).get(names.key(now.of(name))), found, now
 
 
 @bp.app_context_processor
@@ -145,14 +151,12 @@ def hand_picture(session_id: int, hand_id: int):
 
 @bp.get("/api/players")
 def players_json():
-    return jsonify({"ok": True, "players": _players(g.lang)})
+    return jsonify({"ok": True, "players": _players()})
 
 
 @bp.get("/api/players/<path:name>")
 def player_json(name: str):
-    found = _evenings()
-    now = _names()
-    player = _everyone(found, now).get(names.key(now.of(name)))
+    player, found, _ = _player(name)
     if player is None:
         raise InputError("player_unknown", 404, name=name[:40])
     return jsonify({"ok": True, "player": evenings.player_record(player, found)})
@@ -195,7 +199,7 @@ def session_settle(session_id: int):
 
 @bp.get("/players")
 def players_page():
-    return _page("players", values={"players": _players(g.lang)})
+    return _page("players", values={"players": _players()})
 
 
 @bp.get("/players/<path:name>")
@@ -203,22 +207,21 @@ def player_page(name: str):
     return _player_page(name)
 
 
-def _player_page(name: str, problem: str | None = None, field: str | None = None, status=200):
-    found = _evenings()
-    now = _names()
-    player = _everyone(found, now).get(names.key(now.of(name)))
+def _player_page(name: str, problem: str | None = None, status: int = 200):
+    player, found, now = _player(name)
     if player is None:  # a stale link: the list of players, with a sentence saying so
         sentence = i18n.say("player_unknown", g.lang, name=name[:40])
-        return _page("players", values={"players": _players(g.lang), "problem": sentence}), 404
+        return _page("players", values={"players": _players(), "problem": sentence}), 404
     if player.name != name and problem is None:
         return redirect(url_for("sessions.player_page", name=player.name))  # an earlier name
     record = evenings.player_record(player, found)
+    renamed = request.args.get("renamed")
     values = {
         "player": record,
         "chart": evenings.totals_chart(record["sessions"]),
         "problem": problem,
-        "problem_field": field,
-        "renamed": request.args.get("renamed"),
+        # "X is now Y" only where X is indeed a name this player had
+        "renamed": renamed if renamed and names.key(now.of(renamed)) == player.key else None,
         "token": secrets.token_hex(16),
     }
     page = _page("players", template="player.html", values=values)
@@ -240,6 +243,6 @@ def rename(name: str):
             return _player_page(name)  # renamed or gone meanwhile: the list, saying so
         values = dict(problem.values)
         sentence = i18n.say(problem.key, g.lang, **({"field": problem.field} | values))
-        return _player_page(name, sentence, problem.field, status=problem.status)
+        return _player_page(name, sentence, status=problem.status)
     target = url_for("sessions.player_page", name=renamed, renamed=name)
     return redirect(target, code=303)

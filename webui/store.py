@@ -272,8 +272,9 @@ def rename_player(db: sqlite3.Connection, old: str, new: str, check, token=None)
     it is inside the transaction and answers the two names to record, as the player goes by now
     and as cleaned up; the sessions stay as typed."""
     with _Write(db):
-        if _seen_rename(db, token):
-            return new
+        seen = _seen_rename(db, token)
+        if seen is not None:
+            return seen
         old, new = check(player_renames(db), seatings(db), old, new)
         db.execute(
             "INSERT INTO player_rename (old_name, new_name, token, created_at) VALUES (?, ?, ?, ?)",
@@ -282,9 +283,9 @@ def rename_player(db: sqlite3.Connection, old: str, new: str, check, token=None)
         return new
 
 
-def _seen_rename(db, token: str | None) -> bool:
+def _seen_rename(db, token: str | None) -> str | None:
+    """The new name a rename sent before with this token recorded (a form sent twice)."""
     if not token:
-        return False
-    return (
-        db.execute("SELECT 1 FROM player_rename WHERE token = ?", (token,)).fetchone() is not None
-    )
+        return None
+    row = db.execute("SELECT new_name FROM player_rename WHERE token = ?", (token,)).fetchone()
+    return row["new_name"] if row else None

@@ -244,8 +244,8 @@ def test_a_locked_phone_sees_players_but_cannot_rename(evenings, viewer):
 
 def test_a_rename_sent_twice_is_recorded_once(evenings):
     phone = evenings[0]
-    assert rename(phone, "Do-yun", "Doyun", token="a" * 16).status_code == 303
-    again = rename(phone, "Do-yun", "Doyun", token="a" * 16)
+    assert rename(phone, "Do-yun", " Doyun ", token="a" * 16).status_code == 303
+    again = rename(phone, "Do-yun", " Doyun ", token="a" * 16)
     assert again.status_code == 303 and again.location.endswith("/players/Doyun?renamed=Do-yun")
     with db.connect(phone.client.application.config["DATABASE"]) as conn:
         assert conn.execute("SELECT COUNT(*) FROM player_rename").fetchone()[0] == 1
