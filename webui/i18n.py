@@ -252,7 +252,7 @@ TEXT: dict[str, tuple[str, str]] = {
     ),
     "session_n": ("Session {n}", "{n}번째 세션"),
     "session_now": ("Playing now", "진행 중"),
-    "session_hands": ("{n} hands", "{n}판"),
+    "session_hands": ("Hands: {n}", "{n}판"),
     "session_started": ("Started {date}", "시작 {date}"),
     "session_problem": (
         "This session's record could not be replayed: {error}",
