@@ -1,8 +1,9 @@
 """The table panel: a Flask app for the players' phones.
 
 `create_app(test_config=None)` builds it: the data folder (database, secret, PIN, pictures),
-the `panel` blueprint (pages), `api` (JSON and the live event stream) and `camera` (the table
-camera's preview and reads). Flask is imported here, so import this package only to serve.
+the `panel` blueprint (pages), `api` (JSON and the live event stream), `camera` (the table
+camera's preview and reads) and `sessions` (the record across evenings: sessions, players).
+Flask is imported here, so import this package only to serve.
 """
 
 from __future__ import annotations
@@ -73,11 +74,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     # Flask-Babel reads the panel's catalogs (webui/translations) in the request's language.
     Babel(app, locale_selector=lambda: g.get("lang", "en"))
 
-    from webui import api, camera, panel
+    from webui import api, camera, panel, sessions
 
     app.register_blueprint(panel.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(camera.bp)
+    app.register_blueprint(sessions.bp)
     camera.init_app(app)
 
     @app.before_request

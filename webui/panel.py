@@ -18,11 +18,15 @@ PAGES = {
     "history": "nav_history",
     "settle": "nav_settle",
     "setup": "nav_setup",
+    "sessions": "nav_sessions",
+    "players": "nav_players",
     "join": "nav_join",
 }
 
 
-def _page(name: str, **context):
+def _page(name: str, template: str | None = None, values: dict | None = None, **context):
+    """Page `name` (its tab and title) from `template` (`name.html`), `values` for the template
+    and `context` for its script's boot data."""
     lang = g.lang
     boot = {
         "page": name,
@@ -36,12 +40,13 @@ def _page(name: str, **context):
         boot["tiles"] = rules.tile_codes()
     boot.update(context)
     page = render_template(
-        f"{name}.html",
+        template or f"{name}.html",
         page=name,
         pages=PAGES,
         t=i18n.strings(lang),
         lang=lang,
         boot=boot,
+        **(values or {}),
     )
     response = make_response(page)
     response.headers["Cache-Control"] = "no-store"

@@ -23,16 +23,29 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
+# A session stands until its start is undone (an undo of its first event).
+_STANDING = (
+    "NOT EXISTS ("
+    " SELECT 1 FROM event AS u WHERE u.session_id = s.id AND u.kind = 'undo'"
+    " AND json_extract(u.body, '$.cancels') ="
+    " (SELECT MIN(e.id) FROM event AS e WHERE e.session_id = s.id))"
+)
+
+
 def current_session(db: sqlite3.Connection) -> int | None:
     """The newest session whose start has not been undone (an undo of its first event)."""
     row = db.execute(
-        "SELECT s.id FROM table_session AS s WHERE NOT EXISTS ("
-        " SELECT 1 FROM event AS u WHERE u.session_id = s.id AND u.kind = 'undo'"
-        " AND json_extract(u.body, '$.cancels') ="
-        " (SELECT MIN(e.id) FROM event AS e WHERE e.session_id = s.id))"
-        " ORDER BY s.id DESC LIMIT 1"
+        f"SELECT s.id FROM table_session AS s WHERE {_STANDING} ORDER BY s.id DESC LIMIT 1"
     ).fetchone()
     return row["id"] if row else None
+
+
+def standing_sessions(db: sqlite3.Connection) -> list[sqlite3.Row]:
+    """Every session of this table whose start has not been undone, oldest first: id and
+    created_at (when it was started)."""
+    return db.execute(
+        f"SELECT s.id, s.created_at FROM table_session AS s WHERE {_STANDING} ORDER BY s.id"
+    ).fetchall()
 
 
 def _events(db: sqlite3.Connection, session_id: int) -> list[Event]:
@@ -225,3 +238,42 @@ def _record_head(setup: dict) -> dict:
         "horse_race": bool(setup.get("horse_race", True)),
         "players": list(setup["players"]),
     }
+
+
+def player_renames(db: sqlite3.Connection) -> list[tuple[str, str]]:
+    """Every rename of a player across sessions, oldest first: (old name, new name)."""
+    rows = db.execute("SELECT old_name, new_name FROM player_rename ORDER BY id").fetchall()
+    return [(row["old_name"], row["new_name"]) for row in rows]
+
+
+def seatings(db: sqlite3.Connection) -> list[tuple[int, list[str]]]:
+    """The players of every standing session as typed there (its setup as corrected last)."""
+    found = []
+    for row in standing_sessions(db):
+        found.append((row["id"], list(load(db, row["id"]).setup.get("players") or [])))
+    return found
+
+
+def rename_player(db: sqlite3.Connection, old: str, new: str, check, token=None) -> str:
+    """Record that the player `old` goes by `new` in every session (a merge when `new` is
+    another player's name). `check(renames, seatings, old, new)` judges it against the record as
+    it is inside the transaction and answers the two names to record, as the player goes by now
+    and as cleaned up; the sessions stay as typed."""
+    with _Write(db):
+        seen = _seen_rename(db, token)
+        if seen is not None:
+            return seen
+        old, new = check(player_renames(db), seatings(db), old, new)
+        db.execute(
+            "INSERT INTO player_rename (old_name, new_name, token, created_at) VALUES (?, ?, ?, ?)",
+            (old, new, token, now()),
+        )
+        return new
+
+
+def _seen_rename(db, token: str | None) -> str | None:
+    """The new name a rename sent before with this token recorded (a form sent twice)."""
+    if not token:
+        return None
+    row = db.execute("SELECT new_name FROM player_rename WHERE token = ?", (token,)).fetchone()
+    return row["new_name"] if row else None

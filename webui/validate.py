@@ -39,6 +39,17 @@ def check_text(body) -> None:
             pending.extend((item, f"{where}[{i}]") for i, item in enumerate(value))
 
 
+NAME_LIMIT = 24  # characters of a player's name: it fits a phone's column of four
+
+
+def player_name(name) -> str | None:
+    """A player's name without the spaces around it, or None when it is no name: not text,
+    empty, or longer than NAME_LIMIT (lone surrogates are refused by `check_text` first)."""
+    if not isinstance(name, str) or not 1 <= len(name.strip()) <= NAME_LIMIT:
+        return None
+    return name.strip()
+
+
 def check_setup(setup) -> dict:
     if not isinstance(setup, dict):
         raise Refusal("field_missing", field="setup")
@@ -47,9 +58,10 @@ def check_setup(setup) -> dict:
         raise Refusal("players_four", field="players")
     names = []
     for number, name in enumerate(players, start=1):
-        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 24:
+        clean = player_name(name)
+        if clean is None:
             raise Refusal("player_name", field=f"players[{number - 1}]", n=number)
-        names.append(name.strip())
+        names.append(clean)
     if len({name.casefold() for name in names}) != 4:
         raise Refusal("players_unique", field="players")
     profile = setup.get("rules", "standard")

@@ -85,11 +85,11 @@ def phone_page(browser, **options):
     return page
 
 
-def shoot(page, name: str, part: str | None = None) -> Path:
+def shoot(page, name: str, part: str | None = None, folder: Path = ARTIFACTS) -> Path:
     """A screenshot of the whole page, or of one part of it (a CSS selector) as a phone shows
     it, without the passing message and the bars that stay on the screen as it scrolls."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / f"{name}.png"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
     if part is None:
         page.screenshot(path=str(path), full_page=True)
     else:

@@ -10,7 +10,7 @@ import pytest
 from tests.webui.conftest import boot
 from webui import i18n
 
-PAGES = ["/", "/hand", "/history", "/settle", "/setup", "/join"]
+PAGES = ["/", "/hand", "/history", "/settle", "/setup", "/join", "/sessions", "/players"]
 
 
 @pytest.mark.parametrize("path", PAGES)

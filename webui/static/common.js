@@ -250,4 +250,6 @@ export const Live = {
 };
 
 applyLock();
+// Seven tabs are wider than a phone: the page's own tab is scrolled into sight.
+document.querySelector(".tabs [aria-current]")?.scrollIntoView({ block: "nearest", inline: "center" });
 document.addEventListener("DOMContentLoaded", () => Live.start());

@@ -2,6 +2,10 @@
 import { BOOT, Live, api, el, newToken, sayError, splitCodes, t, tileFace, windName } from "./common.js";
 import { answerView, collectNote, horseFinished, movesTable, outcomeLabel, readingPicture, undoButton } from "./render.js";
 
+// A past session (opened from Sessions) is read from its own API and cannot be changed here.
+const API = BOOT.api_base || "/api";
+const CAN_CHANGE = () => BOOT.can_change && !BOOT.api_base;
+
 // Where a claimed set's sideways tile lies, by the giver's place from the owner's seat: the
 // next seat (on the right) 1, across 2, the seat before (on the left) 3.
 const SEATS = ["E", "S", "W", "N"];
@@ -68,14 +72,14 @@ function winners(hand) {
 
 async function showPicture(row) {
   // The whole picture the hand was read from, its boxes named as the hand was recorded.
-  const data = await api("GET", "/api/hands/" + row.id + "/picture");
+  const data = await api("GET", API + "/hands/" + row.id + "/picture");
   document.getElementById("picture-title").textContent = t("picture_of_hand", { n: row.number });
   document.getElementById("picture-view").replaceChildren(readingPicture(data.reading, data.url));
   document.getElementById("picture-dialog").showModal();
 }
 
 async function load() {
-  const data = await api("GET", "/api/history");
+  const data = await api("GET", API + "/history");
   Live.version = data.version;
   const list = document.getElementById("history");
   document.getElementById("empty").hidden = !!(data.hands && data.hands.length);
@@ -92,8 +96,8 @@ async function load() {
       movesTable(players, row.payments, row.horse_payments, row.running));
     const tools = el("div", { class: "actions" },
       row.picture ? el("button", { type: "button", class: "small", onclick: () => showPicture(row).catch(sayError), text: t("picture") }) : null,
-      BOOT.can_change ? el("a", { class: "button small", href: "/hand?edit=" + row.id, text: t("edit") }) : null,
-      BOOT.can_change ? el("button", { type: "button", class: "small danger", text: t("delete"), onclick: () => remove(row) }) : null);
+      CAN_CHANGE() ? el("a", { class: "button small", href: "/hand?edit=" + row.id, text: t("edit") }) : null,
+      CAN_CHANGE() ? el("button", { type: "button", class: "small danger", text: t("delete"), onclick: () => remove(row) }) : null);
     return el("li", { "data-number": row.number, "data-id": row.id },
       el("div", { class: "head" },
         el("span", { class: "number", text: t("hand_in_round", { n: row.number, round: windName(row.round) }) }),

@@ -35,7 +35,7 @@ function chart(series, players) {
 }
 
 async function load() {
-  const data = await api("GET", "/api/settle");
+  const data = await api("GET", (BOOT.api_base || "/api") + "/settle");
   Live.version = data.version;
   const list = document.getElementById("transfers");
   if (!data.session && !data.players) {
