@@ -313,7 +313,6 @@ def test_every_refusal_raised_fills_the_placeholders_of_its_sentence(package):
 # Raised with a sentence on purpose: Python's own protocol, and a fault of the program itself.
 NOT_FOR_PLAYERS = {
     ("vision/__init__.py", "AttributeError"),
-    ("webui/rules.py", "ValueError"),
 }
 
 
