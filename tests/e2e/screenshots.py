@@ -20,6 +20,7 @@ from pathlib import Path
 
 from tests.e2e.conftest import launch, phone_page, shoot
 from tests.e2e.test_panel import PLAYERS, join
+from tests.e2e.test_sessions import send
 from tests.webui.conftest import DISCARD_WIN, SETUP, self_draw
 from tests.webui.server import ROOT, Server
 
@@ -37,11 +38,6 @@ PAGES = (
     "sessions",
     "player",
 )
-
-
-def send(page, method: str, path: str, body: dict | None = None):
-    """A call of the panel's API from the page, as its own scripts make them."""
-    return page.evaluate("([m, p, b]) => api(m, p, b ?? undefined)", [method, path, body])
 
 
 def evening(page, panel: Server, take) -> None:

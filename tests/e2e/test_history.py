@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import fits_the_phone, phone_page, shoot
-from tests.e2e.test_panel import join, set_up
+from tests.e2e.conftest import fits_the_phone, shoot
+from tests.e2e.test_panel import seated
 from tests.webui.conftest import DISCARD_WIN
 
 pytestmark = pytest.mark.browser
@@ -45,10 +45,7 @@ def sideways_places(meld) -> list[int]:
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_history_says_how_each_hand_was_won_and_shows_sets_as_sets(chromium, panel, lang):
-    page = phone_page(chromium)
-    page.context.add_cookies([{"name": "lang", "value": lang, "url": panel.url}])
-    join(page, panel)
-    set_up(page, panel)
+    page = seated(chromium, panel, lang)
     record(page, DISCARD_WIN, 0)
     record(page, KONGS, 1)
     page.goto(panel.url + "/history")

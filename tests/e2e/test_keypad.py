@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import fits_the_phone, phone_page, shoot
-from tests.e2e.test_panel import expand, join, set_up, win_by
+from engine import parse_tiles
+from tests.e2e.conftest import fits_the_phone, shoot
+from tests.e2e.test_panel import seated, win_by
 from webui import i18n
 
 pytestmark = pytest.mark.browser
@@ -15,10 +16,7 @@ HAND = "123m456m789m234p88p"  # 14 tiles, the last 8p drawn to win
 
 
 def hand_page(chromium, panel, lang):
-    page = phone_page(chromium)
-    page.context.add_cookies([{"name": "lang", "value": lang, "url": panel.url}])
-    join(page, panel)
-    set_up(page, panel)
+    page = seated(chromium, panel, lang)
     page.goto(panel.url + "/hand")
     page.wait_for_selector("#concealed")
     return page
@@ -42,7 +40,7 @@ def test_a_whole_hand_by_keypad_in_sixteen_taps(chromium, panel, lang):
 
     tap("button[data-add=concealed]")
     assert page.locator("#picker-title").inner_text() == i18n.say("keypad_title", lang)
-    for code in expand(HAND):
+    for code in parse_tiles(HAND):
         tap(f'#picker-tiles button[data-code="{code}"]')
         assert page.locator("#picker").is_visible(), "the keypad stays open"
     entered = page.locator("#picker-entered-tiles .tile")
@@ -54,7 +52,7 @@ def test_a_whole_hand_by_keypad_in_sixteen_taps(chromium, panel, lang):
     tap("#picker-done")
     print(f"\n14-tile hand by keypad: {taps} taps")
     assert taps <= 16
-    assert standing(page) == expand(HAND)
+    assert standing(page) == parse_tiles(HAND)
     last = page.locator("#concealed button").last
     assert "win" in last.get_attribute("class"), "the tile tapped in last is the winning tile"
     win_by(page, 0)
@@ -95,7 +93,7 @@ def test_the_hand_written_in_tile_notation(chromium, panel, lang):
     page.fill("#notation", "123m 456m 789m 234p 88p")
     page.press("#notation", "Enter")
     assert not page.locator("#notation-problem").is_visible()
-    assert standing(page) == expand(HAND)
+    assert standing(page) == parse_tiles(HAND)
     assert "win" in page.locator("#concealed button").last.get_attribute("class")
     win_by(page, 0)
     page.wait_for_selector("[data-total]", timeout=10_000)

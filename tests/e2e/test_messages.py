@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import phone_page
-from tests.e2e.test_panel import join, set_up
+from tests.e2e.test_panel import join, seated, set_up
 from tests.webui.conftest import require_reader
 from webui import i18n
 
@@ -31,10 +31,7 @@ def covers_nothing(page):
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_a_refusal_lies_under_the_score_and_covers_nothing(chromium, panel, lang):
-    page = phone_page(chromium)
-    page.context.add_cookies([{"name": "lang", "value": lang, "url": panel.url}])
-    join(page, panel)
-    set_up(page, panel)
+    page = seated(chromium, panel, lang)
     page.goto(panel.url + "/hand")
     page.wait_for_selector("#winner-buttons button")
     page.click("#confirm")  # no winner yet: the server refuses with a sentence

@@ -29,6 +29,15 @@ def set_up(page, panel):
     page.wait_for_selector(".player")
 
 
+def seated(chromium, panel, lang: str = "en"):
+    """A phone in `lang` that joined the table and set up a session: on the Table page."""
+    page = phone_page(chromium)
+    page.context.add_cookies([{"name": "lang", "value": lang, "url": panel.url}])
+    join(page, panel)
+    set_up(page, panel)
+    return page
+
+
 def record_a_draw(page, panel):
     """Confirm an exhaustive draw from the Record hand page; back on the Table page."""
     page.goto(panel.url + "/hand")

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import fits_the_phone, phone_page, shoot
-from tests.e2e.test_panel import join, set_up
+from tests.e2e.conftest import fits_the_phone, shoot
+from tests.e2e.test_panel import seated
 from tests.webui.conftest import require_reader
 from webui import i18n
 
@@ -35,21 +35,20 @@ def names_apart(page):
     assert overlapping(rects) == [], "two tiles' names run together"
 
 
-def read(page, panel, lang):
-    page.context.add_cookies([{"name": "lang", "value": lang, "url": panel.url}])
-    join(page, panel)
-    set_up(page, panel)
+def read(chromium, panel, lang):
+    """A phone on the Record hand page once the demo camera's picture has been read."""
+    page = seated(chromium, panel, lang)
     page.goto(panel.url + "/hand")
     page.wait_for_selector("#preview[src]")
     page.click("#read-camera")
     page.wait_for_selector("#reading .reading-strip .strip-tile", timeout=60_000)
+    return page
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_the_read_picture_is_made_for_a_thumb(chromium, panel, lang):
     require_reader()
-    page = phone_page(chromium)
-    read(page, panel, lang)
+    page = read(chromium, panel, lang)
     strip = page.locator("#reading .strip-tile")
     ids = [int(i) for i in strip.evaluate_all("(nodes) => nodes.map((n) => n.dataset.index)")]
     assert len(ids) >= 14, "the strip holds the whole hand: standing tiles, sets, flowers"
@@ -92,8 +91,7 @@ def test_the_read_picture_is_made_for_a_thumb(chromium, panel, lang):
 
 def test_a_side_hand_is_turned_upright_and_shown_large(chromium, panel):
     require_reader()
-    page = phone_page(chromium)
-    read(page, panel, "en")
+    page = read(chromium, panel, "en")
     side = page.locator("#reading-hands button", has_text=i18n.say("position_right", "en"))
     side.click()
     overlay = page.locator("#reading .overlay")

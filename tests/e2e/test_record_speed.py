@@ -11,8 +11,8 @@ import urllib.request
 import pytest
 
 from datasets.demo import DEMO_HANDS
-from tests.e2e.conftest import phone_page, report, shoot
-from tests.e2e.test_panel import join, set_up, win_by
+from tests.e2e.conftest import report, shoot
+from tests.e2e.test_panel import seated, win_by
 from tests.webui.conftest import require_reader
 
 pytestmark = pytest.mark.browser
@@ -32,10 +32,7 @@ def tiles(run: str) -> list[str]:
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_a_hand_the_camera_read_right_is_confirmed_in_four_taps_after_read(chromium, panel, lang):
     require_reader()
-    page = phone_page(chromium)
-    page.context.add_cookies([{"name": "lang", "value": lang, "url": panel.url}])
-    join(page, panel)
-    set_up(page, panel)
+    page = seated(chromium, panel, lang)
     page.goto(panel.url + "/")
     page.wait_for_selector(".player")
 

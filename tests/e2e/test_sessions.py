@@ -17,8 +17,12 @@ pytestmark = pytest.mark.browser
 TONIGHT = ["Ji-ho", "Min-seo", "Ha-eun", "Do-yun"]
 
 
-def send(page, method: str, path: str, body: dict):
-    return page.evaluate("([m, p, b]) => api(m, p, b)", [method, path, body])
+def send(page, method: str, path: str, body: dict | None = None):
+    """A call of the panel's API through the page's own helper (its PIN cookie and CSRF token)."""
+    return page.evaluate(
+        "async ([m, p, b]) => (await import('/static/common.js')).api(m, p, b ?? undefined)",
+        [method, path, body],
+    )
 
 
 def two_evenings(page, panel) -> None:

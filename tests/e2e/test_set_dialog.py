@@ -4,18 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import phone_page, shoot
-from tests.e2e.test_panel import PLAYERS, join, set_up
+from tests.e2e.conftest import shoot
+from tests.e2e.test_panel import PLAYERS, seated
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize(("lang", "done", "kong"), [("en", "Done", "Kong"), ("ko", "완료", "깡")])
 def test_a_set_changes_on_done_and_stays_on_cancel(chromium, panel, lang, done, kong):
-    page = phone_page(chromium)
-    page.context.add_cookies([{"name": "lang", "value": lang, "url": panel.url}])
-    join(page, panel)
-    set_up(page, panel)
+    page = seated(chromium, panel, lang)
     page.goto(panel.url + "/hand")
     page.click('#winner-buttons button[data-player="1"]')
     page.click("button[data-add=meld]")

@@ -1,5 +1,5 @@
 // The settlement page: fewest transfers in points and money, and a chart of running totals.
-import { Live, api, el, sayError, t } from "./common.js";
+import { BOOT, Live, api, el, sayError, t } from "./common.js";
 import { moneyText } from "./render.js";
 
 const COLOURS = ["#d9480f", "#1971c2", "#2b8a3e", "#862e9c"];
