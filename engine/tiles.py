@@ -90,75 +90,51 @@ def format_indices(tiles: Iterable[int]) -> str:
     return format_tiles(TILE_CODES[t] for t in tiles)
 
 
-_DIGITS = {str(d): d for d in range(10)}
+_DIGITS = {str(d): d for d in range(1, 10)}  # a 0 is no tile: the slow path words why
 _SUIT_BASE = {"m": MAN, "p": PIN, "s": SOU, "z": HONOURS, "f": KINDS}
+# A suit letter's index of digit 0 and its highest digit, for the quick loop.
+_SUIT_RUN = {letter: (base - 1, _LIMITS[letter]) for letter, base in _SUIT_BASE.items()}
 
 
 def tile_indices(text: str, field: str = "tiles") -> list[int]:
-    """Parse a run of tiles into indices; digits wait for the suit letter that follows them.
+    """Parse a run of tiles into indices; digits belong to the suit letter that follows them.
 
-    The loop takes the common case (digits, suit letters, spaces) quickly and hands anything else
-    (`back`, mistakes) to `_parse_slowly`, which also words the errors.
+    The loop reads the text backwards, so that each digit meets its suit letter first, and takes
+    the common case (digits, suit letters, spaces) quickly; anything else (`back`, mistakes) goes
+    to `_parse_slowly`, which also words the errors.
     """
     if type(text) is not str:
         return _parse_slowly(text, field)
     if len(text) > TEXT_LIMIT:
         raise too_long(field, len(text))
     tiles: list[int] = []
-    pending: list[int] = []
-    for char in text:
+    offset = limit = 0
+    suit_named = False  # a digit before any suit letter (read backwards: after) is a mistake
+    has_digits = True  # each suit letter needs digits before it
+    for char in reversed(text):
         digit = _DIGITS.get(char)
         if digit is not None:
-            pending.append(digit)
-            continue
-        base = _SUIT_BASE.get(char)
-        if base is None or not pending:
-            if char == " ":
-                continue
-            return _parse_slowly(text, field)
-        limit = _LIMITS[char]
-        for digit in pending:
-            if not 0 < digit <= limit:
+            if not suit_named or digit > limit:
                 return _parse_slowly(text, field)
-            tiles.append(base + digit - 1)
-        pending = []
-    if pending:
+            tiles.append(offset + digit)
+            has_digits = True
+        elif char != " ":
+            run = _SUIT_RUN.get(char)
+            if run is None or not has_digits:
+                return _parse_slowly(text, field)
+            offset, limit = run
+            suit_named, has_digits = True, False
+    if not has_digits:
         return _parse_slowly(text, field)
+    tiles.reverse()
     return tiles
-
-
-_NONZERO_DIGITS = {str(d): d for d in range(1, 10)}
-_SUIT_OFFSET = {letter: base - 1 for letter, base in _SUIT_BASE.items()}  # index of digit 0
 
 
 def tile_counts(text: str, field: str = "tiles") -> bytearray:
     """Like `tile_indices`, but counting: 43 counts by tile index (bamboo, flowers, back too)."""
-    if type(text) is not str:
-        _parse_slowly(text, field)
-    if len(text) > TEXT_LIMIT:  # also keeps every count under 256, the most a byte holds
-        raise too_long(field, len(text))
-    counts = bytearray(43)
-    pending: list[int] = []
-    for char in text:
-        digit = _NONZERO_DIGITS.get(char)
-        if digit is not None:
-            pending.append(digit)
-            continue
-        offset = _SUIT_OFFSET.get(char)
-        if offset is None or not pending:
-            if char == " ":
-                continue
-            counts = bytearray(43)
-            for tile in _parse_slowly(text, field):
-                counts[tile] += 1
-            return counts
-        if char in "zf" and max(pending) > _LIMITS[char]:
-            _parse_slowly(text, field)
-        for digit in pending:
-            counts[offset + digit] += 1
-        pending = []
-    if pending:
-        _parse_slowly(text, field)
+    counts = bytearray(43)  # TEXT_LIMIT keeps every count under 256, the most a byte holds
+    for tile in tile_indices(text, field):
+        counts[tile] += 1
     return counts
 
 

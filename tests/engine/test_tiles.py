@@ -5,6 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import engine
+from engine import tiles
 from engine.errors import RequestError
 from engine.tiles import TILE_CODES
 
@@ -78,3 +79,23 @@ def test_parse_of_format_gives_back_the_codes(codes):
 def test_format_of_parse_is_the_grouped_run(codes):
     text = engine.format_tiles(codes)
     assert engine.format_tiles(engine.parse_tiles(text)) == text
+
+
+def _parsed(parse, text):
+    try:
+        return parse(text, "hand")
+    except RequestError as error:
+        return (error.code, error.params)
+
+
+@given(st.text(alphabet="0123456789mpszf bak", max_size=16))
+def test_the_quick_parser_reads_every_text_as_the_careful_one_does(text):
+    """The quick loop (read backwards) and the careful parser that words errors agree on every
+    text: the same tiles in the same order, or the same refusal."""
+    assert _parsed(tiles.tile_indices, text) == _parsed(tiles._parse_slowly, text)
+    counted = _parsed(tiles.tile_counts, text)
+    indices = _parsed(tiles.tile_indices, text)
+    if isinstance(indices, list):
+        assert list(counted) == [indices.count(kind) for kind in range(43)]
+    else:
+        assert counted == indices
