@@ -38,6 +38,14 @@ def seated(chromium, panel, lang: str = "en"):
     return page
 
 
+def watching(chromium, panel):
+    """A second phone, without the PIN, on the Table page."""
+    page = phone_page(chromium)
+    page.goto(panel.url + "/")
+    page.wait_for_selector(".player")
+    return page
+
+
 def record_a_draw(page, panel):
     """Confirm an exhaustive draw from the Record hand page; back on the Table page."""
     page.goto(panel.url + "/hand")
@@ -84,12 +92,7 @@ def win_by(page, winner: int, discarder: int | None = None) -> int:
 
 
 def test_a_self_drawn_hand_entered_by_taps_reaches_the_second_phone(chromium, panel):
-    host = phone_page(chromium)
-    join(host, panel)
-    set_up(host, panel)
-    watcher = phone_page(chromium)
-    watcher.goto(panel.url + "/")
-    watcher.wait_for_selector(".player")
+    host, watcher = seated(chromium, panel), watching(chromium, panel)
     assert points(watcher) == [0, 0, 0, 0]
     assert counters(watcher) == [3, 3, 3, 3]
     assert watcher.locator("#lockbar").is_visible(), "a phone without the PIN only looks"

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from tests.e2e.conftest import fits_the_phone, launch, phone_page, shoot
-from tests.e2e.test_panel import LIVE_MS, join, points, set_up, win_by
+from tests.e2e.test_panel import LIVE_MS, join, points, seated, set_up, watching, win_by
 from tests.webui.conftest import require_reader
 from tests.webui.server import Server
 
@@ -54,12 +54,7 @@ def wait_for_reading(page):
 
 
 def test_read_the_demo_table_fix_a_tile_confirm_and_see_it_on_another_phone(chromium, panel):
-    host = phone_page(chromium)
-    join(host, panel)
-    set_up(host, panel)
-    watcher = phone_page(chromium)
-    watcher.goto(panel.url + "/")
-    watcher.wait_for_selector(".player")
+    host, watcher = seated(chromium, panel), watching(chromium, panel)
 
     host.goto(panel.url + "/hand")
     host.wait_for_selector("#preview[src]")
