@@ -259,33 +259,60 @@ def _stack_added_tiles(position: Position, groups: list[Group]) -> list[Group]:
 def read_hand(position: Position, tiles: list[Placed]) -> HandRead:
     """The concealed tiles, claimed sets, flowers and winning tile of one player's tiles."""
     groups = _stack_added_tiles(position, split_groups(position, tiles))
-    concealed: list[Placed] = []
-    melds: list[MeldRead] = []
-    flowers: list[Placed] = []
-    singles: list[tuple[Group, Placed]] = []
-    for group in groups:
-        members = [t for t in group.tiles if not t.code.endswith("f")]
-        flowers += [t for t in group.tiles if t.code.endswith("f")]
-        meld = _as_meld(position, members)
-        if meld is not None:
-            melds.append(meld)
-            continue
-        faces = [t for t in members if not t.is_back]  # a stray back is a wall, not a hand
-        concealed += faces
-        if len(faces) == 1 and len(members) == 1:
-            singles.append((group, faces[0]))
-    win = _winning_tile(singles, groups)
+    parts = [[t for t in g.tiles if not t.code.endswith("f")] for g in groups]
+    flowers = [t for g in groups for t in g.tiles if t.code.endswith("f")]
+    with_others = sum(bool(part) for part in parts) > 1  # each group stands apart from others
+    melds = [_as_meld(position, part, with_others) for part in parts]
+    win = _winning_tile(groups, parts, melds)
+    _join_lone_tiles(position, groups, parts, melds, win)
+    # a stray back is a wall, not a hand
+    concealed = [t for part, meld in zip(parts, melds, strict=True) if meld is None for t in part]
     return HandRead(
         position=position,
-        concealed=tuple(t.index for t in concealed),
-        melds=tuple(melds),
+        concealed=tuple(t.index for t in concealed if not t.is_back),
+        melds=tuple(m for m in melds if m is not None),
         flowers=tuple(t.index for t in flowers),
         win_tile=win.index if win else None,
     )
 
 
-def _as_meld(position: Position, members: list[Placed]) -> MeldRead | None:
-    """A claimed set (a sideways tile) or a concealed kong (two backs), if the group is one."""
+# A lone tile this many tile widths at most from a set of its own code is that set's turned
+# tile, its box found too short to show it turned: the gap it leaves is the difference between
+# a tile's length and width (about a third of a width) and the finder's slack; sets are laid
+# about half a tile apart, so a tile a whole width away was set apart on purpose.
+JOIN_GAP = 1.0
+
+
+def _join_lone_tiles(position: Position, groups, parts, melds, win) -> None:
+    """Join a lone tile (not the winning tile) to the group beside it in its line that shows
+    its code two or three times, when together they make a set (in place)."""
+    for k, part in enumerate(parts):
+        if len(part) != 1 or part[0] is win or part[0].is_back or melds[k] is not None:
+            continue
+        tile = part[0]
+        beside = [
+            (n, gap)
+            for n, gap in ((k - 1, groups[k].gap_before), (k + 1, groups[k].gap_after))
+            if 0 <= n < len(groups) and groups[n].line == groups[k].line and gap <= JOIN_GAP
+        ]
+        for n, _ in sorted(beside, key=lambda pair: pair[1]):
+            if len(parts[n]) not in (2, 3) or {t.code for t in parts[n]} != {tile.code}:
+                continue
+            joined = sorted(parts[n] + [tile], key=lambda t: _frame(position, t)[0])
+            meld = _as_meld(position, joined, apart=True)
+            if meld is not None:
+                parts[n], parts[k], melds[n] = joined, [], meld
+                break
+
+
+def _as_meld(position: Position, members: list[Placed], apart: bool = False) -> MeldRead | None:
+    """A claimed set (a sideways tile) or a concealed kong (two backs), if the group is one.
+
+    A group of three or four alike faces standing `apart` from other groups of the row is a
+    claimed set even when none of its tiles was seen turned (a turned tile whose box came out
+    too square to tell): a revealed hand's standing tiles are never three or four alone, for
+    they number 13 or 14 less three for each set (the winning tile apart or not). Whom it was
+    claimed from is then unknown, for the panel to ask."""
     if len(members) not in (3, 4):
         return None
     backs = [t for t in members if t.is_back]
@@ -298,8 +325,11 @@ def _as_meld(position: Position, members: list[Placed]) -> MeldRead | None:
     if backs:
         return None
     sideways = [i for i, t in enumerate(members) if _sideways(position, t)]
-    if not sideways and len({t.code for t in members}) == 1:
+    alike = len({t.code for t in members}) == 1
+    if not sideways and alike:
         sideways = _longest_along(position, members)
+    if not sideways and alike and apart:
+        return MeldRead(SetKind.PUNG if len(members) == 3 else SetKind.KONG, indices)
     if not sideways or len(sideways) > 2:
         return None
     if len(members) == 3:
@@ -362,14 +392,29 @@ def _longest_along(position: Position, members: list[Placed]) -> list[int]:
     return [longest] if extents[longest] >= SIDEWAYS_LONGER * others[len(others) // 2] else []
 
 
-def _winning_tile(singles, groups) -> Placed | None:
-    """The tile set apart: alone in a line of its own, else the rightmost single in a line."""
-    lines = Counter(g.line for g in groups for t in g.tiles if not t.code.endswith("f"))
-    alone = [tile for group, tile in singles if lines[group.line] == 1]
+def _winning_tile(groups, parts, melds) -> Placed | None:
+    """The tile set apart: alone in a line of its own, else the rightmost lone tile that
+    follows standing tiles in its line (the winning tile lies at their right end, never
+    beside a set or at the start of a line)."""
+    lines = Counter(g.line for g, part in zip(groups, parts, strict=True) for _ in part)
+    singles = [
+        k
+        for k, part in enumerate(parts)
+        if len(part) == 1 and not part[0].is_back and melds[k] is None
+    ]
+    alone = [parts[k][0] for k in singles if lines[groups[k].line] == 1]
     if alone:
         return alone[0]
-    apart = [tile for group, tile in singles if group.gap_before < float("inf")]
-    return apart[-1] if apart else None
+    after_standing = [
+        parts[k][0]
+        for k in singles
+        if k > 0
+        and groups[k].gap_before < float("inf")
+        and groups[k - 1].line == groups[k].line
+        and melds[k - 1] is None
+        and any(not t.is_back for t in parts[k - 1])
+    ]
+    return after_standing[-1] if after_standing else None
 
 
 # A row is a hand's when it holds at least this many tiles, three of them face up: a revealed
