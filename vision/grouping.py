@@ -230,7 +230,8 @@ def _median(values: list[float]) -> float:
 
 
 def _stack_added_tiles(position: Position, groups: list[Group]) -> list[Group]:
-    """Put a sideways tile stacked on a set's sideways tile (an added kong) into that set."""
+    """Put a sideways tile stacked on a set's sideways tile (an added kong) into that set, or
+    on a tile of its own code there (the claimed tile beneath it not seen turned)."""
 
     def sideways(t: Placed) -> bool:
         return _sideways(position, t) and not t.is_back
@@ -244,7 +245,8 @@ def _stack_added_tiles(position: Position, groups: list[Group]) -> list[Group]:
                 continue
             for other in group.tiles:
                 _, _, o_start, o_end = _frame(position, other)
-                if sideways(other) and min(end, o_end) - max(start, o_start) > 0.5 * (end - start):
+                beneath = sideways(other) or other.code == tile.code
+                if beneath and min(end, o_end) - max(start, o_start) > 0.5 * (end - start):
                     out[k] = Group(
                         group.tiles + (tile,), group.line, group.gap_before, group.gap_after
                     )
@@ -258,23 +260,69 @@ def _stack_added_tiles(position: Position, groups: list[Group]) -> list[Group]:
 
 def read_hand(position: Position, tiles: list[Placed]) -> HandRead:
     """The concealed tiles, claimed sets, flowers and winning tile of one player's tiles."""
-    groups = _stack_added_tiles(position, split_groups(position, tiles))
+    groups = split_groups(position, tiles)
+    kongs = [g for g in groups if _kong_of_backs(position, g)]
+    stray = {t.index for g in groups if g not in kongs for t in g.tiles if t.is_back}
+    if stray:  # a back that ends no concealed kong must not bridge the gap between two groups
+        groups = split_groups(position, [t for t in tiles if t.index not in stray])
+    groups = _stack_added_tiles(position, groups)
     parts = [[t for t in g.tiles if not t.code.endswith("f")] for g in groups]
     flowers = [t for g in groups for t in g.tiles if t.code.endswith("f")]
     with_others = sum(bool(part) for part in parts) > 1  # each group stands apart from others
     melds = [_as_meld(position, part, with_others) for part in parts]
     win = _winning_tile(groups, parts, melds)
     _join_lone_tiles(position, groups, parts, melds, win)
+    _leave_strays_at_the_ends(groups, parts, melds, win)
     # a stray back is a wall, not a hand
-    concealed = [t for part, meld in zip(parts, melds, strict=True) if meld is None for t in part]
+    concealed = [
+        t
+        for part, meld in zip(parts, melds, strict=True)
+        if meld is None
+        for t in part
+        if not t.is_back
+    ]
+    sets = sum(m is not None for m in melds)
+    if win is not None and len(concealed) - 1 + 3 * sets == WHOLE_HAND:
+        concealed.remove(win)  # the hand is whole without it: a stray lying where one would
+        win = None
     return HandRead(
         position=position,
-        concealed=tuple(t.index for t in concealed if not t.is_back),
+        concealed=tuple(t.index for t in concealed),
         melds=tuple(m for m in melds if m is not None),
         flowers=tuple(t.index for t in flowers),
         win_tile=win.index if win else None,
     )
 
+
+def _leave_strays_at_the_ends(groups, parts, melds, win) -> None:
+    """Leave out (in place) a lone tile at either end of a line whose only neighbour is a set
+    or the winning tile: the standing tiles end with the winning tile and the sets lie beside
+    them, so a tile past the sets or past the winning tile at the end of a row is a discard or
+    a stray that happens to lie in line with it."""
+    for k, part in enumerate(parts):
+        if len(part) != 1 or part[0] is win or melds[k] is not None:
+            continue
+        line = groups[k].line
+        before = next((n for n in range(k - 1, -1, -1) if parts[n]), None)
+        after = next((n for n in range(k + 1, len(parts)) if parts[n]), None)
+        neighbours = [n for n in (before, after) if n is not None and groups[n].line == line]
+        if len(neighbours) != 1:
+            continue
+        beside = neighbours[0]
+        past_the_win = beside == before and parts[beside] == [win]
+        if melds[beside] is not None or past_the_win:
+            parts[k] = []
+
+
+def _kong_of_backs(position: Position, group: Group) -> bool:
+    """Whether the group is a concealed kong laid with two backs."""
+    meld = _as_meld(position, [t for t in group.tiles if not t.code.endswith("f")])
+    return meld is not None and meld.kind == SetKind.CONCEALED_KONG
+
+
+# The tiles of a winning hand, a kong counted as three: a tile set apart beside standing tiles
+# that make this many already (with the sets) is a stray, not the winning tile.
+WHOLE_HAND = 14
 
 # A lone tile this many tile widths at most from a set of its own code is that set's turned
 # tile, its box found too short to show it turned: the gap it leaves is the difference between
@@ -290,6 +338,7 @@ def _join_lone_tiles(position: Position, groups, parts, melds, win) -> None:
         if len(part) != 1 or part[0] is win or part[0].is_back or melds[k] is not None:
             continue
         tile = part[0]
+        # beside a set whose turned tile was seen, a lone tile of its code is not that tile
         beside = [
             (n, gap)
             for n, gap in ((k - 1, groups[k].gap_before), (k + 1, groups[k].gap_after))
@@ -297,6 +346,8 @@ def _join_lone_tiles(position: Position, groups, parts, melds, win) -> None:
         ]
         for n, _ in sorted(beside, key=lambda pair: pair[1]):
             if len(parts[n]) not in (2, 3) or {t.code for t in parts[n]} != {tile.code}:
+                continue
+            if melds[n] is not None and melds[n].claimed is not None:
                 continue
             joined = sorted(parts[n] + [tile], key=lambda t: _frame(position, t)[0])
             meld = _as_meld(position, joined, apart=True)
@@ -324,6 +375,9 @@ def _as_meld(position: Position, members: list[Placed], apart: bool = False) -> 
         return MeldRead(SetKind.CONCEALED_KONG, indices)
     if backs:
         return None
+    stacked = _stacked_tile(position, members)
+    if stacked is not None and len({t.code for t in members}) == 1:
+        return _added_kong(position, members, stacked)
     sideways = [i for i, t in enumerate(members) if _sideways(position, t)]
     alike = len({t.code for t in members}) == 1
     if not sideways and alike:
@@ -348,6 +402,38 @@ def _as_meld(position: Position, members: list[Placed], apart: bool = False) -> 
     last = len(in_line) - 1
     claimed_from = Giver.LEFT if place == 0 else Giver.RIGHT if place == last else Giver.ACROSS
     return MeldRead(kind, indices, claimed=members[first].index, claimed_from=claimed_from)
+
+
+def _stacked_tile(position: Position, members: list[Placed]) -> int | None:
+    """The one tile of four that lies a line further from the owner than the others (more than
+    half a tile width: a set's tiles line up by their edge nearest the owner, so a turned
+    tile's centre is only about a sixth of a width further), if one does: the tile added on
+    top of a pung's claimed tile."""
+    if len(members) != 4:
+        return None
+    across = [_frame(position, t)[1] for t in members]
+    base = sorted(across)[1]  # a tile of the line (the stacked one is the furthest)
+    width = _median([t.width for t in members])
+    further = [i for i, a in enumerate(across) if a - base > 0.5 * width]
+    return further[0] if len(further) == 1 else None
+
+
+def _added_kong(position: Position, members: list[Placed], stacked: int) -> MeldRead:
+    """An added kong: the claimed tile is the one of the line beneath the stacked tile."""
+    top = members[stacked]
+    in_line = sorted((t for t in members if t is not top), key=lambda t: _frame(position, t)[0])
+    _, _, start, end = _frame(position, top)
+
+    def overlap(t: Placed) -> float:
+        _, _, t_start, t_end = _frame(position, t)
+        return min(end, t_end) - max(start, t_start)
+
+    claimed = max(in_line, key=overlap)
+    place = in_line.index(claimed)
+    last = len(in_line) - 1
+    claimed_from = Giver.LEFT if place == 0 else Giver.RIGHT if place == last else Giver.ACROSS
+    indices = tuple(t.index for t in members)
+    return MeldRead(SetKind.ADDED_KONG, indices, claimed=claimed.index, claimed_from=claimed_from)
 
 
 def white_backed_kong(codes: Sequence[str]) -> bool:
@@ -393,9 +479,11 @@ def _longest_along(position: Position, members: list[Placed]) -> list[int]:
 
 
 def _winning_tile(groups, parts, melds) -> Placed | None:
-    """The tile set apart: alone in a line of its own, else the rightmost lone tile that
-    follows standing tiles in its line (the winning tile lies at their right end, never
-    beside a set or at the start of a line)."""
+    """The tile set apart: alone in a line of its own, else the lone tile that follows the
+    standing tiles in its line (the winning tile lies at their right end, never beside a set or
+    at the start of a line). Standing tiles are most often several; a lone standing tile
+    before it is the one left beside four sets, so a lone tile after a lone tile is taken only
+    where none follows several."""
     lines = Counter(g.line for g, part in zip(groups, parts, strict=True) for _ in part)
     singles = [
         k
@@ -405,16 +493,18 @@ def _winning_tile(groups, parts, melds) -> Placed | None:
     alone = [parts[k][0] for k in singles if lines[groups[k].line] == 1]
     if alone:
         return alone[0]
-    after_standing = [
-        parts[k][0]
-        for k in singles
-        if k > 0
-        and groups[k].gap_before < float("inf")
-        and groups[k - 1].line == groups[k].line
-        and melds[k - 1] is None
-        and any(not t.is_back for t in parts[k - 1])
-    ]
-    return after_standing[-1] if after_standing else None
+
+    def standing_before(k: int) -> int:
+        """How many standing faces the group before tile k's group (in its line) holds."""
+        if k == 0 or groups[k - 1].line != groups[k].line or melds[k - 1] is not None:
+            return 0
+        if groups[k].gap_before == float("inf"):
+            return 0
+        return sum(not t.is_back for t in parts[k - 1])
+
+    after_several = [parts[k][0] for k in singles if standing_before(k) >= 2]
+    after_one = [parts[k][0] for k in singles if standing_before(k) == 1]
+    return (after_several or after_one[:1] or [None])[-1]
 
 
 # A row is a hand's when it holds at least this many tiles, three of them face up: a revealed
@@ -552,18 +642,25 @@ def loose_faces(tiles: Sequence[TileRead], hands: Sequence[HandRead]) -> tuple[i
 
 def cut_by_edge(tile: Placed, typical: tuple[float, float], width: float, height: float) -> bool:
     """Whether the picture's edge cuts the tile: a sliver of a whole one (the faces' `typical`
-    long and short sides), or a tile at the edge whose face the classifier cannot name surely
-    (part of its face is outside)."""
+    long and short sides), or a tile whose long side the edge runs along and whose face the
+    classifier cannot name surely (part of its width, and of its face, is outside: a hand
+    running out of the photo at its end). An edge along a tile's short side only shortens it,
+    as it does every tile of a row laid along that edge: the sliver test judges that."""
     long_side, short_side = typical
     near = EDGE * short_side
-    at_edge = (
-        tile.x0 <= near or tile.y0 <= near or tile.x1 >= width - near or tile.y1 >= height - near
-    )
-    if not at_edge:
+    at_side = tile.x0 <= near or tile.x1 >= width - near  # the left or right edge
+    at_end = tile.y0 <= near or tile.y1 >= height - near  # the top or bottom edge
+    if not (at_side or at_end):
         return False
     w, h = tile.x1 - tile.x0, tile.y1 - tile.y0
     sliver = min(w, h) < WHOLE * short_side or max(w, h) < WHOLE * long_side
-    return sliver or tile.confidence < SURE_AT_EDGE
+    if h >= ASPECT_CLEAR * w:  # standing up in the picture: its long sides are left and right
+        along_long_side = at_side
+    elif w >= ASPECT_CLEAR * h:
+        along_long_side = at_end
+    else:
+        along_long_side = True
+    return sliver or (along_long_side and tile.confidence < SURE_AT_EDGE)
 
 
 def foreign_tiles(
@@ -681,7 +778,13 @@ def _laid_in_front(
     it, and a sideways tile stacked on a claimed set's sideways tile (an added kong)."""
     spans = [frame.coordinates(t)[0] for t in row]
     start, end = min(spans) - frame.step, max(spans) + frame.step
-    sideways = [frame.coordinates(t)[0] for t in row if not frame.is_upright(t)]
+    turned = [frame.coordinates(t)[0] for t in row if not frame.is_upright(t)]
+
+    def beneath(tile: Placed) -> list[float]:
+        """Where a stacked tile may lie: on a turned tile of the row, or on one of its own code
+        (the claimed tile beneath it not seen turned)."""
+        return turned + [frame.coordinates(t)[0] for t in row if t.code == tile.code]
+
     taken = []
     for _, members in rest:
         for tile in members:
@@ -692,7 +795,7 @@ def _laid_in_front(
             stacked = (
                 not frame.is_upright(tile)
                 and 0.5 <= forward / frame.step <= 1.8
-                and any(abs(along - s) < 0.6 * frame.step for s in sideways)
+                and any(abs(along - s) < 0.6 * frame.step for s in beneath(tile))
             )
             if flower_line or stacked:
                 taken.append(tile)
