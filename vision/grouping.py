@@ -565,14 +565,17 @@ def group_hands(
             continue  # a wall with a few tiles read as faces, not standing tiles beside sets
         used.update(hand.indices())
         hands.append(hand)
-    for line, members in rest:  # another player's set laid down on its own, flowers beside it
-        if not 3 <= len(members) <= 4 or any(t.index in used for t in members):
+    for line, members in rest:  # another player's sets, beside their standing tiles or alone
+        if len(members) < 3 or any(t.index in used for t in members):
             continue
-        if len({t.code for t in members if not t.is_back}) != 1:
-            continue  # a set is one tile three or four times; loose discards are not
         hand = _hand_of(line, members, rest, used, width, height, zones)
-        if hand is None or hand.concealed or len(hand.melds) != 1:
-            continue
+        if hand is None or hand.concealed or not hand.melds:
+            continue  # loose discards, or a row of them with a set among them by chance
+        if any(
+            len({tiles[i].code for i in m.tiles if tiles[i].code != "back"}) != 1
+            for m in hand.melds
+        ):
+            continue  # a set is one tile three or four times; loose discards are not
         same = [k for k, h in enumerate(hands) if h.position == hand.position]
         if same and hands[same[0]].size >= 13:
             continue  # a revealed hand is whole: three alike nearby are discards
@@ -581,9 +584,36 @@ def group_hands(
             hands[same[0]] = _joined(hands[same[0]], hand)
         else:
             hands.append(hand)
+    hands = _with_loose_flowers(hands, placed, used)
     hands = [replace(h, foreign=foreign_tiles(h, tiles)) for h in hands]
     hands = [h for h in hands if h.concealed or h.melds or h.flowers]
     return tuple(sorted(hands, key=revealed_first))
+
+
+def _with_loose_flowers(
+    hands: list[HandRead], placed: list[Placed], used: set[int]
+) -> list[HandRead]:
+    """The hands with the flowers that lie outside every hand given to the players they face.
+
+    Flowers are never discarded: a flower face found outside every hand was laid by a player,
+    the one its face is turned towards, beside their standing tiles. It goes to that player's
+    sets, or makes a hand of flowers alone; never to a revealed hand, whose flowers lie in its
+    row or just in front of it (a flower elsewhere would be a misread discard)."""
+    hands = list(hands)
+    for tile in placed:
+        if not tile.code.endswith("f") or tile.index in used or tile.rotation is None:
+            continue
+        position = POSITION_OF[tile.rotation]
+        same = [k for k, h in enumerate(hands) if h.position == position]
+        if same and hands[same[0]].concealed:
+            continue
+        if same:
+            hand = hands[same[0]]
+            hands[same[0]] = replace(hand, flowers=hand.flowers + (tile.index,))
+        else:
+            hands.append(HandRead(position=position, flowers=(tile.index,)))
+        used.add(tile.index)
+    return hands
 
 
 def _hand_of(
