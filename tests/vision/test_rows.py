@@ -6,6 +6,8 @@ alone; `test_reader.py` checks real photos through the finder and the classifier
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -154,6 +156,30 @@ def test_a_tile_cut_by_the_pictures_edge_joins_no_hand():
     hands = group_hands(tiles, width, height)
     assert len(tiles) - 1 not in hands[0].indices()
     assert canonical(hands[0].to_request(tiles)) == canonical(hand.request())
+
+
+def test_a_row_laid_along_the_pictures_edge_keeps_a_tile_named_unsurely():
+    """A photo that cuts the row along its length (every tile's lower end outside) shortens each
+    tile alike: a tile of it that the classifier names unsurely is still a whole tile of the
+    row, unlike a tile at the end of a row running out of the picture."""
+    scene, hand = _winner_scene(14)
+    tiles = read(scene).tiles
+    bottom = max(t.box[3] for t in tiles)
+    row = sorted((t for t in tiles if t.box[3] == bottom), key=lambda t: t.box[0])
+    top = min(t.box[1] for t in row)
+    height = bottom - (bottom - top) // 10  # the picture's edge cuts the row's lower tenth
+    middle = row[len(row) // 2]
+    cut = []
+    for t in tiles:
+        if t in row:
+            t = replace(t, box=(*t.box[:3], height), confidence=0.3 if t is middle else 1.0)
+        cut.append(t)
+    cut = tuple(cut)
+    hands = group_hands(cut, scene.image.shape[1], height)
+    assert cut.index(replace(middle, box=(*middle.box[:3], height), confidence=0.3)) in (
+        hands[0].indices()
+    )
+    assert canonical(hands[0].to_request(cut)) == canonical(hand.request())
 
 
 @pytest.mark.parametrize("position", POSITIONS)
