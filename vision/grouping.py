@@ -659,9 +659,10 @@ def touching(line: Line, members: list[Placed]) -> bool:
 
 def revealed_first(hand: HandRead) -> tuple:
     """Order of hands: a revealed hand of 13 or 14 tiles (a kong counted as three) first, then
-    the nearest to one; a group of a few tiles last."""
+    the nearest to one among hands with standing tiles (the winner's, partly read), and last
+    the other players' sets and flowers (no standing tiles: a few tiles laid down)."""
     size = hand.size
-    return (not 13 <= size <= 14, abs(size - 14), -len(hand.flowers))
+    return (not 13 <= size <= 14, not hand.concealed, abs(size - 14), -len(hand.flowers))
 
 
 def loose_faces(tiles: Sequence[TileRead], hands: Sequence[HandRead]) -> tuple[int, ...]:

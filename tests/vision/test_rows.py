@@ -182,6 +182,20 @@ def test_a_row_laid_along_the_pictures_edge_keeps_a_tile_named_unsurely():
     assert canonical(hands[0].to_request(cut)) == canonical(hand.request())
 
 
+def test_a_partly_read_hand_with_standing_tiles_comes_before_another_players_sets():
+    """The winner's row read in part (ten tiles) is still what a person means, not another
+    player's four sets laid down (twelve as the rules count them, but no standing tile)."""
+    from vision.grouping import revealed_first
+    from vision.reading import HandRead, MeldRead
+
+    partly = HandRead("bottom", concealed=tuple(range(10)))
+    sets = HandRead(
+        "top", melds=tuple(MeldRead("pung", (20 + 3 * k, 21 + 3 * k, 22 + 3 * k)) for k in range(4))
+    )
+    assert sets.size > partly.size
+    assert sorted([sets, partly], key=revealed_first) == [partly, sets]
+
+
 @pytest.mark.parametrize("position", POSITIONS)
 def test_the_revealed_hand_comes_first_whatever_its_seat(position):
     rng = np.random.default_rng(15)
