@@ -27,6 +27,10 @@ How tiles become hands:
    front of it and the tile stacked on an added kong. Its tiles fall into lines (distance from
    the owner) and groups (gaps along a line wider than `GROUP_GAP` tile widths); each group is
    read as flowers, a claimed set, a concealed kong, concealed tiles, or the winning tile.
+5. The layout's own rules mend what the finder gets wrong (a turned tile found square, a back
+   found in a gap, a stray lying in line past the row's end): see `read_hand`.
+6. Other players' sets beside their standing tiles are theirs; a flower outside every hand
+   goes to the player it faces (flowers are never discarded).
 
 Face-down tiles are only trusted inside a concealed kong: the real photos never label walls, so a
 back anywhere else (a wall, a stray tile) is left out of every hand.
