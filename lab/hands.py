@@ -15,7 +15,8 @@ reader offers first (the one the panel fills in) holds exactly the true tiles.
   offered first.
 
 Each hand missed is put down to its first cause (`why_missed`): a tile of it not found, a tile
-misread, or the grouping.
+misread, a tile found where there is none (rendered tables only: the photos label the hand
+alone), or the grouping.
 
 `mahjong-detector` groups nothing: its hand is every tile it reports, which is what a panel
 without grouping would have to offer.
@@ -77,18 +78,24 @@ def read_tables(
             exact += 1
             continue
         hand = [t for t in scene.tiles if t.position == scene.winner and t.role in HAND_ROLES]
-        causes[why_missed(reading, [(t.code, t.box) for t in hand])] += 1
+        every = [t.box for t in scene.tiles]
+        causes[why_missed(reading, [(t.code, t.box) for t in hand], every)] += 1
     return exact, count, causes
 
 
-MISSES = ("a tile not found", "a tile misread", "grouping")
+MISSES = ("a tile not found", "a tile misread", "a tile found where none is", "grouping")
 
 
-def why_missed(reading, truth: Sequence[tuple[str, Sequence[float]]]) -> str:
+def why_missed(
+    reading,
+    truth: Sequence[tuple[str, Sequence[float]]],
+    every: Sequence[Sequence[float]] | None = None,
+) -> str:
     """Why a hand was not read exactly, given its true (code, box)es: a tile of it the finder
-    did not find, else one the classifier misnamed, else the grouping (a tile of the picture
-    taken into the hand or left out of it, or another group offered first). A tile found
-    where there is none (the felt in a gap) counts as grouping here."""
+    did not find, else one the classifier misnamed, else (where `every` tile's box is known,
+    as on rendered tables) a tile found in the offered hand where there is none (the felt in
+    a gap), else the grouping (a tile of the picture taken into the hand or left out of it, or
+    another group offered first)."""
     from lab.bench_reader import match_boxes
 
     boxes = np.array([t.box for t in reading.tiles], float).reshape(-1, 4)
@@ -98,7 +105,11 @@ def why_missed(reading, truth: Sequence[tuple[str, Sequence[float]]]) -> str:
         return MISSES[0]
     if any(code != truth[j][0] for j, code in named.items()):
         return MISSES[1]
-    return MISSES[2]
+    if every is not None and reading.hands:
+        real = match_boxes(boxes, np.array(every, float).reshape(-1, 4))
+        if any(real[i] < 0 for i in reading.hands[0].indices()):
+            return MISSES[2]
+    return MISSES[3]
 
 
 def in_a_row(boxes: Sequence[Sequence[float]]) -> bool:

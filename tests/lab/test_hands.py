@@ -24,3 +24,16 @@ def test_a_tile_found_but_misnamed_is_the_classifiers_miss():
 def test_every_tile_found_and_named_leaves_the_grouping_at_fault():
     stray = ("9p", (150, 0, 180, 40))
     assert why_missed(reading_of(*TRUTH, stray), TRUTH) == "grouping"
+
+
+def test_where_every_tile_is_known_a_tile_found_on_bare_felt_is_the_finders_miss():
+    from vision.reading import HandRead
+
+    ghost = ("8p", (150, 0, 180, 40))
+    reading = reading_of(*TRUTH, ghost)
+    reading = Reading(
+        reading.width, reading.height, reading.tiles, (HandRead("bottom", (0, 1, 2, 3)),)
+    )
+    every = [box for _, box in TRUTH]
+    assert why_missed(reading, TRUTH, every) == "a tile found where none is"
+    assert why_missed(reading, TRUTH) == "grouping"
