@@ -789,9 +789,11 @@ def _laid_in_front(
     turned = [frame.coordinates(t)[0] for t in row if not frame.is_upright(t)]
 
     def beneath(tile: Placed) -> list[float]:
-        """Where a stacked tile may lie: on a turned tile of the row, or on one of its own code
-        (the claimed tile beneath it not seen turned)."""
-        return turned + [frame.coordinates(t)[0] for t in row if t.code == tile.code]
+        """Where a stacked tile may lie: on a turned tile of the row, or on a pung of its own
+        code (three alike within three steps along: the claimed tile beneath it not seen
+        turned), never on a lone standing tile of its code."""
+        alike = [frame.coordinates(t)[0] for t in row if t.code == tile.code]
+        return turned + [a for a in alike if sum(abs(a - b) <= 3 * frame.step for b in alike) >= 3]
 
     taken = []
     for _, members in rest:

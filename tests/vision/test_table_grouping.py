@@ -231,3 +231,39 @@ def _ghost_in_the_gap_changes_nothing(scene) -> None:
     height, width = scene.image.shape[:2]
     hands = group_hands(tiles, width, height)
     assert canonical(hands[0].to_request(tiles)) == as_laid(scene)
+
+
+def test_a_turned_tile_lying_in_front_of_a_lone_standing_tile_is_no_added_kong():
+    """A discard turned sideways just in front of the row, over a standing tile of its own code:
+    an added tile lies on a set, so this one is a discard, not part of the hand."""
+    from vision.grouping import FORWARD
+
+    checked = 0
+    for seed in SEEDS:
+        scene, _ = whole_table(seed)
+        mine = [t for t in scene.tiles if t.position == scene.winner]
+        codes = Counter(t.code for t in mine)
+        lone = [t for t in mine if t.role == "concealed" and codes[t.code] == 1]
+        if not lone:
+            continue
+        under = lone[0]
+        x0, y0, x1, y1 = under.box
+        w, h = x1 - x0, y1 - y0
+        width = min(w, h)
+        centre = np.array(((x0 + x1) / 2, (y0 + y1) / 2)) + np.array(FORWARD[scene.winner]) * (
+            1.2 * width
+        )
+        box = (centre[0] - h / 2, centre[1] - w / 2, centre[0] + h / 2, centre[1] + w / 2)
+        height, picture_width = scene.image.shape[:2]
+        if not _free(box, scene.tiles, picture_width, height):
+            continue
+        turned = TileRead(
+            under.code, tuple(int(round(v)) for v in box), 1.0, (under.rotation + 90) % 360
+        )
+        tiles = tiles_of(scene) + (turned,)
+        hands = group_hands(tiles, picture_width, height)
+        reading = Reading(picture_width, height, tiles, hands, loose_faces(tiles, hands))
+        assert canonical(reading.hands[0].to_request(tiles)) == as_laid(scene), seed
+        assert len(tiles) - 1 in reading.discards
+        checked += 1
+    assert checked >= 3, "enough tables with a lone standing tile and room in front of it"
