@@ -302,7 +302,8 @@ def _leave_strays_at_the_ends(groups, parts, melds, win) -> None:
     """Leave out (in place) a lone tile at either end of a line whose only neighbour is a set
     or the winning tile: the standing tiles end with the winning tile and the sets lie beside
     them, so a tile past the sets or past the winning tile at the end of a row is a discard or
-    a stray that happens to lie in line with it."""
+    a stray that happens to lie in line with it. So is a lone tile with no neighbour in its
+    line (in front of the row, yet neither a flower nor a tile added to a set)."""
     for k, part in enumerate(parts):
         if len(part) != 1 or part[0] is win or melds[k] is not None:
             continue
@@ -310,6 +311,9 @@ def _leave_strays_at_the_ends(groups, parts, melds, win) -> None:
         before = next((n for n in range(k - 1, -1, -1) if parts[n]), None)
         after = next((n for n in range(k + 1, len(parts)) if parts[n]), None)
         neighbours = [n for n in (before, after) if n is not None and groups[n].line == line]
+        if not neighbours:  # alone in a line in front of the row: no flower, no added tile
+            parts[k] = []
+            continue
         if len(neighbours) != 1:
             continue
         beside = neighbours[0]
@@ -483,20 +487,16 @@ def _longest_along(position: Position, members: list[Placed]) -> list[int]:
 
 
 def _winning_tile(groups, parts, melds) -> Placed | None:
-    """The tile set apart: alone in a line of its own, else the lone tile that follows the
-    standing tiles in its line (the winning tile lies at their right end, never beside a set or
-    at the start of a line). Standing tiles are most often several; a lone standing tile
-    before it is the one left beside four sets, so a lone tile after a lone tile is taken only
-    where none follows several."""
-    lines = Counter(g.line for g, part in zip(groups, parts, strict=True) for _ in part)
+    """The tile set apart: the lone tile that follows the standing tiles in its line (the
+    winning tile lies at their right end, in line with them; never beside a set, at the start
+    of a line, or in a line of its own in front of the row). Standing tiles are most often
+    several; a lone standing tile before it is the one left beside four sets, so a lone tile
+    after a lone tile is taken only where none follows several."""
     singles = [
         k
         for k, part in enumerate(parts)
         if len(part) == 1 and not part[0].is_back and melds[k] is None
     ]
-    alone = [parts[k][0] for k in singles if lines[groups[k].line] == 1]
-    if alone:
-        return alone[0]
 
     def standing_before(k: int) -> int:
         """How many standing faces the group before tile k's group (in its line) holds."""

@@ -118,11 +118,14 @@ def _winners_row(scene):
     return origin, rightward, size, max(reach)
 
 
-def _free(box, tiles, width, height) -> bool:
-    """Whether a box lies inside the picture and clear of every tile."""
+def _free(box, tiles, width, height, slack: float = 0.0) -> bool:
+    """Whether a box lies inside the picture and clear of every tile (but for `slack` of its
+    size on each side: tiles lying close together overlap a little in a turned picture)."""
     x0, y0, x1, y1 = box
     if x0 < 0 or y0 < 0 or x1 > width or y1 > height:
         return False
+    dx, dy = slack * (x1 - x0), slack * (y1 - y0)
+    x0, y0, x1, y1 = x0 + dx, y0 + dy, x1 - dx, y1 - dy
     return all(t.box[2] <= x0 or t.box[0] >= x1 or t.box[3] <= y0 or t.box[1] >= y1 for t in tiles)
 
 
@@ -267,3 +270,40 @@ def test_a_turned_tile_lying_in_front_of_a_lone_standing_tile_is_no_added_kong()
         assert len(tiles) - 1 in reading.discards
         checked += 1
     assert checked >= 3, "enough tables with a lone standing tile and room in front of it"
+
+
+def test_a_turned_tile_lying_on_a_claimed_kong_is_neither_the_winning_tile_nor_the_hands():
+    """Only a pung takes a tile on top (an added kong); a tile lying turned on a claimed kong's
+    turned tile is a discard that came to rest there: never the winning tile, which lies in
+    line at the standing tiles' right end."""
+    from vision.grouping import FORWARD
+
+    checked = 0
+    for seed in SEEDS:
+        scene, _ = whole_table(seed)
+        mine = [t for t in scene.tiles if t.position == scene.winner]
+        standing = next(t for t in mine if t.role == "concealed")
+        turned = [
+            t
+            for t in mine
+            if t.role == "meld"
+            and scene.groups[t.group].kind == "kong"
+            and (t.rotation - standing.rotation) % 180
+        ]
+        if not turned:
+            continue
+        under = turned[0]
+        x0, y0, x1, y1 = under.box
+        width = min(x1 - x0, y1 - y0)
+        shift = np.array(FORWARD[scene.winner]) * width
+        box = (x0 + shift[0], y0 + shift[1], x1 + shift[0], y1 + shift[1])
+        height, picture_width = scene.image.shape[:2]
+        if not _free(box, scene.tiles, picture_width, height, slack=0.15):
+            continue
+        on_top = TileRead("8m", tuple(int(round(v)) for v in box), 1.0, under.rotation)
+        tiles = tiles_of(scene) + (on_top,)
+        hands = group_hands(tiles, picture_width, height)
+        assert canonical(hands[0].to_request(tiles)) == as_laid(scene), seed
+        assert len(tiles) - 1 not in hands[0].indices()
+        checked += 1
+    assert checked >= 2, "enough tables with a claimed kong"
