@@ -588,9 +588,18 @@ def group_hands(
             hands[same[0]] = _joined(hands[same[0]], hand)
         else:
             hands.append(hand)
+    if any(_whole(h) for h in hands):  # the others hold their standing tiles: backs, not faces
+        hands = [h for h in hands if _whole(h) or not h.concealed]
     hands = [replace(h, foreign=foreign_tiles(h, tiles)) for h in hands]
     hands = [h for h in hands if h.concealed or h.melds or h.flowers]
     return tuple(sorted(hands, key=revealed_first))
+
+
+def _whole(hand: HandRead) -> bool:
+    """Whether the hand is a revealed one, whole: 13 or 14 tiles with standing tiles among
+    them. Beside one, a row of faces short of a hand is a row of the discard pool (the other
+    players hold their standing tiles as backs); two winners show two whole hands."""
+    return bool(hand.concealed) and 13 <= hand.size <= 14
 
 
 def _hand_of(

@@ -196,6 +196,25 @@ def test_a_partly_read_hand_with_standing_tiles_comes_before_another_players_set
     assert sorted([sets, partly], key=revealed_first) == [partly, sets]
 
 
+def test_beside_a_whole_revealed_hand_a_row_of_faces_short_of_a_hand_is_discards():
+    """Discards lying edge to edge in a row of eight (the felt between them found as tiles) look
+    like a hand's row; beside a whole revealed hand they are the pool: the other players hold
+    their standing tiles as backs."""
+    codes = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "1z", "5z", "5z"]
+    hand = [
+        TileRead(code, (100 + 36 * k, 520, 134 + 36 * k, 566), 1.0) for k, code in enumerate(codes)
+    ]
+    pool = ["3m", "7p", "2z", "9m", "4s", "6z", "1p", "8m"]
+    row = [
+        TileRead(code, (200 + 36 * k, 240, 234 + 36 * k, 286), 1.0) for k, code in enumerate(pool)
+    ]
+    tiles = tuple(hand + row)
+    hands = group_hands(tiles, 800, 600)
+    assert [h.position for h in hands] == ["bottom"]
+    assert sorted(tiles[i].code for i in hands[0].indices()) == sorted(codes)
+    assert set(loose_faces(tiles, hands)) == set(range(len(hand), len(tiles)))
+
+
 @pytest.mark.parametrize("position", POSITIONS)
 def test_the_revealed_hand_comes_first_whatever_its_seat(position):
     rng = np.random.default_rng(15)
