@@ -27,6 +27,10 @@ How tiles become hands:
    front of it and the tile stacked on an added kong. Its tiles fall into lines (distance from
    the owner) and groups (gaps along a line wider than `GROUP_GAP` tile widths); each group is
    read as flowers, a claimed set, a concealed kong, concealed tiles, or the winning tile.
+5. The layout's own rules mend what the finder gets wrong (a turned tile found square, a back
+   found in a gap, a stray lying in line past the row's end): see `read_hand`.
+6. Other players' sets beside their standing tiles are theirs, with the flowers in line with
+   them or just in front.
 
 Face-down tiles are only trusted inside a concealed kong: the real photos never label walls, so a
 back anywhere else (a wall, a stray tile) is left out of every hand.
@@ -230,7 +234,8 @@ def _median(values: list[float]) -> float:
 
 
 def _stack_added_tiles(position: Position, groups: list[Group]) -> list[Group]:
-    """Put a sideways tile stacked on a set's sideways tile (an added kong) into that set."""
+    """Put a sideways tile stacked on a set's sideways tile (an added kong) into that set, or
+    on a tile of its own code there (the claimed tile beneath it not seen turned)."""
 
     def sideways(t: Placed) -> bool:
         return _sideways(position, t) and not t.is_back
@@ -244,7 +249,8 @@ def _stack_added_tiles(position: Position, groups: list[Group]) -> list[Group]:
                 continue
             for other in group.tiles:
                 _, _, o_start, o_end = _frame(position, other)
-                if sideways(other) and min(end, o_end) - max(start, o_start) > 0.5 * (end - start):
+                beneath = sideways(other) or other.code == tile.code
+                if beneath and min(end, o_end) - max(start, o_start) > 0.5 * (end - start):
                     out[k] = Group(
                         group.tiles + (tile,), group.line, group.gap_before, group.gap_after
                     )
@@ -258,34 +264,114 @@ def _stack_added_tiles(position: Position, groups: list[Group]) -> list[Group]:
 
 def read_hand(position: Position, tiles: list[Placed]) -> HandRead:
     """The concealed tiles, claimed sets, flowers and winning tile of one player's tiles."""
-    groups = _stack_added_tiles(position, split_groups(position, tiles))
-    concealed: list[Placed] = []
-    melds: list[MeldRead] = []
-    flowers: list[Placed] = []
-    singles: list[tuple[Group, Placed]] = []
-    for group in groups:
-        members = [t for t in group.tiles if not t.code.endswith("f")]
-        flowers += [t for t in group.tiles if t.code.endswith("f")]
-        meld = _as_meld(position, members)
-        if meld is not None:
-            melds.append(meld)
-            continue
-        faces = [t for t in members if not t.is_back]  # a stray back is a wall, not a hand
-        concealed += faces
-        if len(faces) == 1 and len(members) == 1:
-            singles.append((group, faces[0]))
-    win = _winning_tile(singles, groups)
+    groups = split_groups(position, tiles)
+    kongs = [g for g in groups if _kong_of_backs(position, g)]
+    stray = {t.index for g in groups if g not in kongs for t in g.tiles if t.is_back}
+    if stray:  # a back that ends no concealed kong must not bridge the gap between two groups
+        groups = split_groups(position, [t for t in tiles if t.index not in stray])
+    groups = _stack_added_tiles(position, groups)
+    parts = [[t for t in g.tiles if not t.code.endswith("f")] for g in groups]
+    flowers = [t for g in groups for t in g.tiles if t.code.endswith("f")]
+    with_others = sum(bool(part) for part in parts) > 1  # each group stands apart from others
+    melds = [_as_meld(position, part, with_others) for part in parts]
+    win = _winning_tile(groups, parts, melds)
+    _join_lone_tiles(position, groups, parts, melds, win)
+    _leave_strays_at_the_ends(groups, parts, melds, win)
+    # a stray back is a wall, not a hand
+    concealed = [
+        t
+        for part, meld in zip(parts, melds, strict=True)
+        if meld is None
+        for t in part
+        if not t.is_back
+    ]
+    sets = sum(m is not None for m in melds)
+    if win is not None and len(concealed) - 1 + 3 * sets == WHOLE_HAND:
+        concealed.remove(win)  # the hand is whole without it: a stray lying where one would
+        win = None
     return HandRead(
         position=position,
         concealed=tuple(t.index for t in concealed),
-        melds=tuple(melds),
+        melds=tuple(m for m in melds if m is not None),
         flowers=tuple(t.index for t in flowers),
         win_tile=win.index if win else None,
     )
 
 
-def _as_meld(position: Position, members: list[Placed]) -> MeldRead | None:
-    """A claimed set (a sideways tile) or a concealed kong (two backs), if the group is one."""
+def _leave_strays_at_the_ends(groups, parts, melds, win) -> None:
+    """Leave out (in place) a lone tile at either end of a line whose only neighbour is a set
+    or the winning tile: the standing tiles end with the winning tile and the sets lie beside
+    them, so a tile past the sets or past the winning tile at the end of a row is a discard or
+    a stray that happens to lie in line with it. So is a lone tile with no neighbour in its
+    line (in front of the row, yet neither a flower nor a tile added to a set)."""
+    for k, part in enumerate(parts):
+        if len(part) != 1 or part[0] is win or melds[k] is not None:
+            continue
+        line = groups[k].line
+        before = next((n for n in range(k - 1, -1, -1) if parts[n]), None)
+        after = next((n for n in range(k + 1, len(parts)) if parts[n]), None)
+        neighbours = [n for n in (before, after) if n is not None and groups[n].line == line]
+        if not neighbours:  # alone in a line in front of the row: no flower, no added tile
+            parts[k] = []
+            continue
+        if len(neighbours) != 1:
+            continue
+        beside = neighbours[0]
+        past_the_win = beside == before and parts[beside] == [win]
+        if melds[beside] is not None or past_the_win:
+            parts[k] = []
+
+
+def _kong_of_backs(position: Position, group: Group) -> bool:
+    """Whether the group is a concealed kong laid with two backs."""
+    meld = _as_meld(position, [t for t in group.tiles if not t.code.endswith("f")])
+    return meld is not None and meld.kind == SetKind.CONCEALED_KONG
+
+
+# The tiles of a winning hand, a kong counted as three: a tile set apart beside standing tiles
+# that make this many already (with the sets) is a stray, not the winning tile.
+WHOLE_HAND = 14
+
+# A lone tile this many tile widths at most from a set of its own code is that set's turned
+# tile, its box found too short to show it turned: the gap it leaves is the difference between
+# a tile's length and width (about a third of a width) and the finder's slack; sets are laid
+# about half a tile apart, so a tile a whole width away was set apart on purpose.
+JOIN_GAP = 1.0
+
+
+def _join_lone_tiles(position: Position, groups, parts, melds, win) -> None:
+    """Join a lone tile (not the winning tile) to the group beside it in its line that shows
+    its code two or three times, when together they make a set (in place)."""
+    for k, part in enumerate(parts):
+        if len(part) != 1 or part[0] is win or part[0].is_back or melds[k] is not None:
+            continue
+        tile = part[0]
+        # beside a set whose turned tile was seen, a lone tile of its code is not that tile
+        beside = [
+            (n, gap)
+            for n, gap in ((k - 1, groups[k].gap_before), (k + 1, groups[k].gap_after))
+            if 0 <= n < len(groups) and groups[n].line == groups[k].line and gap <= JOIN_GAP
+        ]
+        for n, _ in sorted(beside, key=lambda pair: pair[1]):
+            if len(parts[n]) not in (2, 3) or {t.code for t in parts[n]} != {tile.code}:
+                continue
+            if melds[n] is not None and melds[n].claimed is not None:
+                continue
+            joined = sorted(parts[n] + [tile], key=lambda t: _frame(position, t)[0])
+            meld = _as_meld(position, joined, apart=True)
+            if meld is not None:
+                parts[n], parts[k], melds[n] = joined, [], meld
+                break
+
+
+def _as_meld(position: Position, members: list[Placed], apart: bool = False) -> MeldRead | None:
+    """A claimed set (a sideways tile) or a concealed kong (two backs), if the group is one.
+
+    A group of three or four alike faces standing `apart` from other groups of the row is a
+    claimed set even when none of its tiles was seen turned (a turned tile whose box came out
+    too square to tell): a revealed hand's standing tiles are never three or four alone, for
+    they number 13 or 14 less three for each set (the winning tile apart or not). Whom it was
+    claimed from is then unknown, for the panel to ask."""
     if len(members) not in (3, 4):
         return None
     backs = [t for t in members if t.is_back]
@@ -297,9 +383,15 @@ def _as_meld(position: Position, members: list[Placed]) -> MeldRead | None:
         return MeldRead(SetKind.CONCEALED_KONG, indices)
     if backs:
         return None
+    stacked = _stacked_tile(position, members)
+    if stacked is not None and len({t.code for t in members}) == 1:
+        return _added_kong(position, members, stacked)
     sideways = [i for i, t in enumerate(members) if _sideways(position, t)]
-    if not sideways and len({t.code for t in members}) == 1:
+    alike = len({t.code for t in members}) == 1
+    if not sideways and alike:
         sideways = _longest_along(position, members)
+    if not sideways and alike and apart:
+        return MeldRead(SetKind.PUNG if len(members) == 3 else SetKind.KONG, indices)
     if not sideways or len(sideways) > 2:
         return None
     if len(members) == 3:
@@ -318,6 +410,38 @@ def _as_meld(position: Position, members: list[Placed]) -> MeldRead | None:
     last = len(in_line) - 1
     claimed_from = Giver.LEFT if place == 0 else Giver.RIGHT if place == last else Giver.ACROSS
     return MeldRead(kind, indices, claimed=members[first].index, claimed_from=claimed_from)
+
+
+def _stacked_tile(position: Position, members: list[Placed]) -> int | None:
+    """The one tile of four that lies a line further from the owner than the others (more than
+    half a tile width: a set's tiles line up by their edge nearest the owner, so a turned
+    tile's centre is only about a sixth of a width further), if one does: the tile added on
+    top of a pung's claimed tile."""
+    if len(members) != 4:
+        return None
+    across = [_frame(position, t)[1] for t in members]
+    base = sorted(across)[1]  # a tile of the line (the stacked one is the furthest)
+    width = _median([t.width for t in members])
+    further = [i for i, a in enumerate(across) if a - base > 0.5 * width]
+    return further[0] if len(further) == 1 else None
+
+
+def _added_kong(position: Position, members: list[Placed], stacked: int) -> MeldRead:
+    """An added kong: the claimed tile is the one of the line beneath the stacked tile."""
+    top = members[stacked]
+    in_line = sorted((t for t in members if t is not top), key=lambda t: _frame(position, t)[0])
+    _, _, start, end = _frame(position, top)
+
+    def overlap(t: Placed) -> float:
+        _, _, t_start, t_end = _frame(position, t)
+        return min(end, t_end) - max(start, t_start)
+
+    claimed = max(in_line, key=overlap)
+    place = in_line.index(claimed)
+    last = len(in_line) - 1
+    claimed_from = Giver.LEFT if place == 0 else Giver.RIGHT if place == last else Giver.ACROSS
+    indices = tuple(t.index for t in members)
+    return MeldRead(SetKind.ADDED_KONG, indices, claimed=claimed.index, claimed_from=claimed_from)
 
 
 def white_backed_kong(codes: Sequence[str]) -> bool:
@@ -362,14 +486,29 @@ def _longest_along(position: Position, members: list[Placed]) -> list[int]:
     return [longest] if extents[longest] >= SIDEWAYS_LONGER * others[len(others) // 2] else []
 
 
-def _winning_tile(singles, groups) -> Placed | None:
-    """The tile set apart: alone in a line of its own, else the rightmost single in a line."""
-    lines = Counter(g.line for g in groups for t in g.tiles if not t.code.endswith("f"))
-    alone = [tile for group, tile in singles if lines[group.line] == 1]
-    if alone:
-        return alone[0]
-    apart = [tile for group, tile in singles if group.gap_before < float("inf")]
-    return apart[-1] if apart else None
+def _winning_tile(groups, parts, melds) -> Placed | None:
+    """The tile set apart: the lone tile that follows the standing tiles in its line (the
+    winning tile lies at their right end, in line with them; never beside a set, at the start
+    of a line, or in a line of its own in front of the row). Standing tiles are most often
+    several; a lone standing tile before it is the one left beside four sets, so a lone tile
+    after a lone tile is taken only where none follows several."""
+    singles = [
+        k
+        for k, part in enumerate(parts)
+        if len(part) == 1 and not part[0].is_back and melds[k] is None
+    ]
+
+    def standing_before(k: int) -> int:
+        """How many standing faces the group before tile k's group (in its line) holds."""
+        if k == 0 or groups[k - 1].line != groups[k].line or melds[k - 1] is not None:
+            return 0
+        if groups[k].gap_before == float("inf"):
+            return 0
+        return sum(not t.is_back for t in parts[k - 1])
+
+    after_several = [parts[k][0] for k in singles if standing_before(k) >= 2]
+    after_one = [parts[k][0] for k in singles if standing_before(k) == 1]
+    return (after_several or after_one[:1] or [None])[-1]
 
 
 # A row is a hand's when it holds at least this many tiles, three of them face up: a revealed
@@ -430,14 +569,17 @@ def group_hands(
             continue  # a wall with a few tiles read as faces, not standing tiles beside sets
         used.update(hand.indices())
         hands.append(hand)
-    for line, members in rest:  # another player's set laid down on its own, flowers beside it
-        if not 3 <= len(members) <= 4 or any(t.index in used for t in members):
+    for line, members in rest:  # another player's sets, beside their standing tiles or alone
+        if len(members) < 3 or any(t.index in used for t in members):
             continue
-        if len({t.code for t in members if not t.is_back}) != 1:
-            continue  # a set is one tile three or four times; loose discards are not
         hand = _hand_of(line, members, rest, used, width, height, zones)
-        if hand is None or hand.concealed or len(hand.melds) != 1:
-            continue
+        if hand is None or hand.concealed or not hand.melds:
+            continue  # loose discards, or a row of them with a set among them by chance
+        if any(
+            len({tiles[i].code for i in m.tiles if tiles[i].code != "back"}) != 1
+            for m in hand.melds
+        ):
+            continue  # a set is one tile three or four times; loose discards are not
         same = [k for k, h in enumerate(hands) if h.position == hand.position]
         if same and hands[same[0]].size >= 13:
             continue  # a revealed hand is whole: three alike nearby are discards
@@ -446,9 +588,18 @@ def group_hands(
             hands[same[0]] = _joined(hands[same[0]], hand)
         else:
             hands.append(hand)
+    if any(_whole(h) for h in hands):  # the others hold their standing tiles: backs, not faces
+        hands = [h for h in hands if _whole(h) or not h.concealed]
     hands = [replace(h, foreign=foreign_tiles(h, tiles)) for h in hands]
     hands = [h for h in hands if h.concealed or h.melds or h.flowers]
     return tuple(sorted(hands, key=revealed_first))
+
+
+def _whole(hand: HandRead) -> bool:
+    """Whether the hand is a revealed one, whole: 13 or 14 tiles with standing tiles among
+    them. Beside one, a row of faces short of a hand is a row of the discard pool (the other
+    players hold their standing tiles as backs); two winners show two whole hands."""
+    return bool(hand.concealed) and 13 <= hand.size <= 14
 
 
 def _hand_of(
@@ -494,9 +645,10 @@ def touching(line: Line, members: list[Placed]) -> bool:
 
 def revealed_first(hand: HandRead) -> tuple:
     """Order of hands: a revealed hand of 13 or 14 tiles (a kong counted as three) first, then
-    the nearest to one; a group of a few tiles last."""
+    the nearest to one among hands with standing tiles (the winner's, partly read), and last
+    the other players' sets and flowers (no standing tiles: a few tiles laid down)."""
     size = hand.size
-    return (not 13 <= size <= 14, abs(size - 14), -len(hand.flowers))
+    return (not 13 <= size <= 14, not hand.concealed, abs(size - 14), -len(hand.flowers))
 
 
 def loose_faces(tiles: Sequence[TileRead], hands: Sequence[HandRead]) -> tuple[int, ...]:
@@ -507,18 +659,25 @@ def loose_faces(tiles: Sequence[TileRead], hands: Sequence[HandRead]) -> tuple[i
 
 def cut_by_edge(tile: Placed, typical: tuple[float, float], width: float, height: float) -> bool:
     """Whether the picture's edge cuts the tile: a sliver of a whole one (the faces' `typical`
-    long and short sides), or a tile at the edge whose face the classifier cannot name surely
-    (part of its face is outside)."""
+    long and short sides), or a tile whose long side the edge runs along and whose face the
+    classifier cannot name surely (part of its width, and of its face, is outside: a hand
+    running out of the photo at its end). An edge along a tile's short side only shortens it,
+    as it does every tile of a row laid along that edge: the sliver test judges that."""
     long_side, short_side = typical
     near = EDGE * short_side
-    at_edge = (
-        tile.x0 <= near or tile.y0 <= near or tile.x1 >= width - near or tile.y1 >= height - near
-    )
-    if not at_edge:
+    at_side = tile.x0 <= near or tile.x1 >= width - near  # the left or right edge
+    at_end = tile.y0 <= near or tile.y1 >= height - near  # the top or bottom edge
+    if not (at_side or at_end):
         return False
     w, h = tile.x1 - tile.x0, tile.y1 - tile.y0
     sliver = min(w, h) < WHOLE * short_side or max(w, h) < WHOLE * long_side
-    return sliver or tile.confidence < SURE_AT_EDGE
+    if h >= ASPECT_CLEAR * w:  # standing up in the picture: its long sides are left and right
+        along_long_side = at_side
+    elif w >= ASPECT_CLEAR * h:
+        along_long_side = at_end
+    else:
+        along_long_side = True
+    return sliver or (along_long_side and tile.confidence < SURE_AT_EDGE)
 
 
 def foreign_tiles(
@@ -636,7 +795,15 @@ def _laid_in_front(
     it, and a sideways tile stacked on a claimed set's sideways tile (an added kong)."""
     spans = [frame.coordinates(t)[0] for t in row]
     start, end = min(spans) - frame.step, max(spans) + frame.step
-    sideways = [frame.coordinates(t)[0] for t in row if not frame.is_upright(t)]
+    turned = [frame.coordinates(t)[0] for t in row if not frame.is_upright(t)]
+
+    def beneath(tile: Placed) -> list[float]:
+        """Where a stacked tile may lie: on a turned tile of the row, or on a pung of its own
+        code (three alike within three steps along: the claimed tile beneath it not seen
+        turned), never on a lone standing tile of its code."""
+        alike = [frame.coordinates(t)[0] for t in row if t.code == tile.code]
+        return turned + [a for a in alike if sum(abs(a - b) <= 3 * frame.step for b in alike) >= 3]
+
     taken = []
     for _, members in rest:
         for tile in members:
@@ -647,7 +814,7 @@ def _laid_in_front(
             stacked = (
                 not frame.is_upright(tile)
                 and 0.5 <= forward / frame.step <= 1.8
-                and any(abs(along - s) < 0.6 * frame.step for s in sideways)
+                and any(abs(along - s) < 0.6 * frame.step for s in beneath(tile))
             )
             if flower_line or stacked:
                 taken.append(tile)

@@ -123,6 +123,22 @@ def test_blank_white_dragons_in_a_tray_are_read_as_faces_not_backs():
 HEAP = "IMG_2761_JPG.rf.e8bd97f7a9828b"  # a loose heap of tiles, no row among them
 
 
+# Real photos of one hand in a row with stray tiles around it (`hand_009` shows three wall tiles,
+# one of them bamboo, beside a 14-tile hand): the first three such photos by name.
+HANDS_IN_A_ROW = ("hand_001_jpg", "hand_002_jpg", "hand_009_jpg")
+
+
+@pytest.mark.parametrize("name", HANDS_IN_A_ROW)
+def test_a_real_hand_in_a_row_is_offered_first_every_tile_and_nothing_else(name):
+    from collections import Counter
+
+    from lab.hands import offered_codes
+
+    image, labels = _photo(name)
+    reading = reader().read(image)
+    assert offered_codes(reading) == Counter(t.code for t in labels)
+
+
 def test_rows_of_real_tiles_make_hands_and_a_heap_makes_none(real_readings):
     for name, (reading, _) in zip(REAL_PHOTOS, real_readings, strict=True):
         if name == HEAP:

@@ -6,6 +6,8 @@ alone; `test_reader.py` checks real photos through the finder and the classifier
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -154,6 +156,63 @@ def test_a_tile_cut_by_the_pictures_edge_joins_no_hand():
     hands = group_hands(tiles, width, height)
     assert len(tiles) - 1 not in hands[0].indices()
     assert canonical(hands[0].to_request(tiles)) == canonical(hand.request())
+
+
+def test_a_row_laid_along_the_pictures_edge_keeps_a_tile_named_unsurely():
+    """A photo that cuts the row along its length (every tile's lower end outside) shortens each
+    tile alike: a tile of it that the classifier names unsurely is still a whole tile of the
+    row, unlike a tile at the end of a row running out of the picture."""
+    scene, hand = _winner_scene(14)
+    tiles = read(scene).tiles
+    bottom = max(t.box[3] for t in tiles)
+    row = sorted((t for t in tiles if t.box[3] == bottom), key=lambda t: t.box[0])
+    top = min(t.box[1] for t in row)
+    height = bottom - (bottom - top) // 10  # the picture's edge cuts the row's lower tenth
+    middle = row[len(row) // 2]
+    cut = []
+    for t in tiles:
+        if t in row:
+            t = replace(t, box=(*t.box[:3], height), confidence=0.3 if t is middle else 1.0)
+        cut.append(t)
+    cut = tuple(cut)
+    hands = group_hands(cut, scene.image.shape[1], height)
+    assert cut.index(replace(middle, box=(*middle.box[:3], height), confidence=0.3)) in (
+        hands[0].indices()
+    )
+    assert canonical(hands[0].to_request(cut)) == canonical(hand.request())
+
+
+def test_a_partly_read_hand_with_standing_tiles_comes_before_another_players_sets():
+    """The winner's row read in part (ten tiles) is still what a person means, not another
+    player's four sets laid down (twelve as the rules count them, but no standing tile)."""
+    from vision.grouping import revealed_first
+    from vision.reading import HandRead, MeldRead
+
+    partly = HandRead("bottom", concealed=tuple(range(10)))
+    sets = HandRead(
+        "top", melds=tuple(MeldRead("pung", (20 + 3 * k, 21 + 3 * k, 22 + 3 * k)) for k in range(4))
+    )
+    assert sets.size > partly.size
+    assert sorted([sets, partly], key=revealed_first) == [partly, sets]
+
+
+def test_beside_a_whole_revealed_hand_a_row_of_faces_short_of_a_hand_is_discards():
+    """Discards lying edge to edge in a row of eight (the felt between them found as tiles) look
+    like a hand's row; beside a whole revealed hand they are the pool: the other players hold
+    their standing tiles as backs."""
+    codes = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "1z", "5z", "5z"]
+    hand = [
+        TileRead(code, (100 + 36 * k, 520, 134 + 36 * k, 566), 1.0) for k, code in enumerate(codes)
+    ]
+    pool = ["3m", "7p", "2z", "9m", "4s", "6z", "1p", "8m"]
+    row = [
+        TileRead(code, (200 + 36 * k, 240, 234 + 36 * k, 286), 1.0) for k, code in enumerate(pool)
+    ]
+    tiles = tuple(hand + row)
+    hands = group_hands(tiles, 800, 600)
+    assert [h.position for h in hands] == ["bottom"]
+    assert sorted(tiles[i].code for i in hands[0].indices()) == sorted(codes)
+    assert set(loose_faces(tiles, hands)) == set(range(len(hand), len(tiles)))
 
 
 @pytest.mark.parametrize("position", POSITIONS)
