@@ -69,3 +69,29 @@ def test_a_read_hand_flags_the_tiles_this_tables_set_lacks(app, table):
     reading = response.get_json()["reading"]
     flagged = sorted(reading["tiles"][i]["code"] for i in reading["hands"][0]["foreign"])
     assert flagged == ["2s", "6f"]
+
+
+def test_a_phone_photo_of_hand_009_fills_the_editor_with_its_hand_and_nothing_else(phone):
+    """hand_009 (valid split) shows a 14-tile hand in a row below discards and a piece of wall
+    (a bamboo tile among them): the hand the page puts in the editor, the reading's first, is the
+    row's every tile, and the wall's tiles are reported as discards."""
+    from collections import Counter
+
+    from tests.vision.test_reader import _photo
+
+    image, labels = _photo("hand_009_jpg.rf.7913c35339bcb5")
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    response = phone.post(
+        "/api/read/photo",
+        data={"photo": (io.BytesIO(data.tobytes()), "hand_009.jpg")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 200, response.get_json()
+    reading = response.get_json()["reading"]
+    first = reading["hands"][0]
+    ids = [*first["concealed"], *first["flowers"], *(i for m in first["melds"] for i in m["tiles"])]
+    if first.get("win_tile") is not None and first["win_tile"] not in ids:
+        ids.append(first["win_tile"])
+    assert Counter(reading["tiles"][i]["code"] for i in ids) == Counter(t.code for t in labels)
+    assert not first["foreign"], "nothing in the hand is foreign to the Korean set"
+    assert reading["discards"] and not set(ids) & set(reading["discards"])
