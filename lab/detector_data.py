@@ -212,14 +212,20 @@ def batch(examples: list[Example], side: int, rng: np.random.Generator) -> dict[
     return stacked
 
 
-def make_scenes(count: int, seed: int, path) -> None:
-    """Draw `count` synthetic scenes and keep them (JPEG bytes, boxes, kinds) in one .npz file."""
-    from datasets.scene import random_scene
+def make_scenes(count: int, seed: int, path, whole_tables: bool = False) -> None:
+    """Draw `count` synthetic scenes and keep them (JPEG bytes, boxes, kinds) in one .npz file.
 
+    `whole_tables`: whole end-of-hand tables (`datasets.table.full_table`: walls, standing hands,
+    a pool of discards, tiles down to 25 pixels long) instead of `datasets.scene`'s hands.
+    Standing tiles seen from above count as backs, as walls do."""
+    from datasets.scene import random_scene
+    from datasets.table import full_table
+
+    draw = full_table if whole_tables else random_scene
     rng = np.random.default_rng(seed)
     pictures, boxes, kinds, lengths = [], [], [], []
-    for _ in _progress(range(count), "drawing scenes"):
-        scene = random_scene(rng)
+    for _ in _progress(range(count), "drawing tables" if whole_tables else "drawing scenes"):
+        scene = draw(rng)
         ok, jpeg = cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 93])
         pictures.append(jpeg.ravel())
         boxes.append(np.array([t.box for t in scene.tiles], np.float32).reshape(-1, 4))

@@ -3,8 +3,9 @@
 Needs the `train` extra (torch, onnx, matplotlib, tqdm). Steps:
 1. crops: the photo dataset's train split and synthetic tiles, cut once into `data/crops/`;
    a tenth of the source photos (all their augmented copies) is held out to watch training;
-2. training: each batch is turned by a random quarter turn and a small angle, its box jittered as
-   a detector's would be, its light and colour changed, now and then blurred to a low resolution;
+2. training: each batch is turned by a random quarter turn and a small angle (a fifth of it by
+   up to 45 degrees), its box jittered as a detector's would be, its light and colour changed (a
+   warm or cool lamp now and then), and blurred to a low resolution (a whole table's tiles);
 3. output: `vision/models/classifier.onnx` with its codes, input size and normalisation in the
    metadata, and the figures `classifier-curve.png` and `classifier-confusion.png` beside it.
 
@@ -43,6 +44,9 @@ STD = (0.25, 0.25, 0.25)
 UNSURE_BELOW = 0.6  # a confidence under this asks a person
 RUN_DIR = REPO_ROOT / "runs" / "classifier"
 HOLDOUT_FRACTION = 0.1
+ASKEW_SHARE = 0.2  # crops turned by any angle up to 45 degrees, not only a few
+LOW_RES_SHARE = 0.3  # crops of a tile 12-36 pixels long, scaled up
+LAMP_SHARE = 0.3  # crops under a warm or cool lamp
 
 
 def split_real(real: CropSet) -> tuple[np.ndarray, np.ndarray]:
@@ -69,9 +73,16 @@ def augment_batch(images, quarters, generator, train: bool = True, size: int = I
     if train:
         turns = torch.randint(0, 4, (batch,), generator=generator)
         small = torch.randn(batch, generator=generator) * math.radians(3)
+        # a tile lying askew (a row the reader could not turn square, a tile in the discards):
+        # turned by up to 45 degrees, the crop grown to the upright box around it, as the
+        # finder boxes it
+        askew = torch.rand(batch, generator=generator) < ASKEW_SHARE
+        wide = (torch.rand(batch, generator=generator) * 2 - 1) * math.radians(45)
+        small = torch.where(askew, wide, small)
+        grow = small.cos().abs() + small.sin().abs()
         angle = turns.float() * (math.pi / 2) + small
-        sx = box * (1 + (torch.rand(batch, generator=generator) - 0.5) * 0.24)
-        sy = box * (1 + (torch.rand(batch, generator=generator) - 0.5) * 0.24)
+        sx = box * grow * (1 + (torch.rand(batch, generator=generator) - 0.5) * 0.24)
+        sy = box * grow * (1 + (torch.rand(batch, generator=generator) - 0.5) * 0.24)
         shift = (torch.rand(batch, 2, generator=generator) - 0.5) * 0.12 * box
     else:
         turns = torch.zeros(batch, dtype=torch.long)
@@ -106,11 +117,18 @@ def _photometric(x, generator):
     def uniform(low, high, *shape):
         return low + (high - low) * torch.rand(batch, *shape, generator=generator)
 
-    low_res = torch.rand(batch, generator=generator) < 0.15
-    if low_res.any():  # a tile far from the camera: fewer pixels, then scaled up
-        size = int(torch.randint(16, 36, (1,), generator=generator))
+    low_res = torch.rand(batch, generator=generator) < LOW_RES_SHARE
+    if low_res.any():  # a tile far from the camera (a whole table): fewer pixels, scaled up
+        size = int(torch.randint(12, 36, (1,), generator=generator))
         part = F.interpolate(x[low_res], size=(size, size), mode="area")
         x[low_res] = F.interpolate(part, size=x.shape[-2:], mode="bilinear", align_corners=False)
+    lamp = torch.rand(batch, generator=generator) < LAMP_SHARE
+    if lamp.any():  # a warm lamp or a cool one: red and blue pulled apart (BGR)
+        warmth = uniform(0.6, 0.9)[lamp]
+        cast = torch.stack([warmth, torch.ones_like(warmth), warmth.rsqrt()], 1)
+        cool = torch.rand(len(warmth), generator=generator) < 0.4
+        cast[cool] = cast[cool].flip(1)
+        x[lamp] = x[lamp] * cast.view(-1, 3, 1, 1)
     mean = x.mean((1, 2, 3), keepdim=True)
     x = (x - mean) * uniform(0.75, 1.25, 1, 1, 1) + mean * uniform(0.75, 1.25, 1, 1, 1)
     x = x * (1 + 0.06 * torch.randn(batch, 3, 1, 1, generator=generator))
@@ -210,6 +228,7 @@ def train(args) -> dict:
 
     from datasets.crop_cache import progress
     from lab.figures import confusion, plot_confusion, plot_curves
+    from lab.folded import load_folded, unfold_norms
     from lab.tile_net import TileNet, export_onnx
 
     torch.set_num_threads(args.threads)
@@ -221,7 +240,18 @@ def train(args) -> dict:
     run_dir = RUN_DIR / Path(args.out).stem  # one folder per output, so runs never overwrite
 
     model = TileNet(len(CLASS_CODES))
-    if args.resume:  # go on from an earlier run's weights (a new schedule from here)
+    if args.resume and args.resume.endswith(".onnx"):  # an exported model: see lab.folded
+        load_folded(model, Path(args.resume), "/net/")
+        sample = rng.choice(train_idx, size=min(2048, len(train_idx)), replace=False)
+        images = torch.from_numpy(real.images[sample])
+        unfold_norms(
+            model,
+            [
+                augment_batch(part, torch.zeros(len(part), dtype=torch.long), generator)[0]
+                for part in images.split(256)
+            ],
+        )
+    elif args.resume:  # go on from an earlier run's weights (a new schedule from here)
         model.load_state_dict(torch.load(args.resume, map_location="cpu"))
     model = model.to(device, memory_format=torch.channels_last)
     # The exported weights are an exponential moving average: steadier than the last step's.
@@ -386,7 +416,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--threads", type=int, default=2, help="CPU threads for torch")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--resume", default=None, help="start from these weights (a .pt file)")
+    parser.add_argument(
+        "--resume", default=None, help="start from these weights (a .pt file or an exported .onnx)"
+    )
     parser.add_argument("--out", default=str(DEFAULT_MODEL), help="where to write the ONNX model")
     args = parser.parse_args(argv)
     try:
