@@ -3,9 +3,8 @@
 Needs the `train` extra (torch, onnx, matplotlib, tqdm). Steps:
 1. crops: the photo dataset's train split and synthetic tiles, cut once into `data/crops/`;
    a tenth of the source photos (all their augmented copies) is held out to watch training;
-2. training: each batch is turned by a random quarter turn and a small angle (a fifth of it by
-   up to 45 degrees), its box jittered as a detector's would be, its light and colour changed (a
-   warm or cool lamp now and then), and blurred to a low resolution (a whole table's tiles);
+2. training: each batch is turned by a random quarter turn and a small angle, its box jittered as
+   a detector's would be, its light and colour changed, now and then blurred to a low resolution;
 3. output: `vision/models/classifier.onnx` with its codes, input size and normalisation in the
    metadata, and the figures `classifier-curve.png` and `classifier-confusion.png` beside it.
 
@@ -44,9 +43,6 @@ STD = (0.25, 0.25, 0.25)
 UNSURE_BELOW = 0.6  # a confidence under this asks a person
 RUN_DIR = REPO_ROOT / "runs" / "classifier"
 HOLDOUT_FRACTION = 0.1
-ASKEW_SHARE = 0.2  # crops turned by any angle up to 45 degrees, not only a few
-LOW_RES_SHARE = 0.3  # crops of a tile 12-36 pixels long, scaled up
-LAMP_SHARE = 0.3  # crops under a warm or cool lamp
 
 
 def split_real(real: CropSet) -> tuple[np.ndarray, np.ndarray]:
@@ -73,16 +69,9 @@ def augment_batch(images, quarters, generator, train: bool = True, size: int = I
     if train:
         turns = torch.randint(0, 4, (batch,), generator=generator)
         small = torch.randn(batch, generator=generator) * math.radians(3)
-        # a tile lying askew (a row the reader could not turn square, a tile in the discards):
-        # turned by up to 45 degrees, the crop grown to the upright box around it, as the
-        # finder boxes it
-        askew = torch.rand(batch, generator=generator) < ASKEW_SHARE
-        wide = (torch.rand(batch, generator=generator) * 2 - 1) * math.radians(45)
-        small = torch.where(askew, wide, small)
-        grow = small.cos().abs() + small.sin().abs()
         angle = turns.float() * (math.pi / 2) + small
-        sx = box * grow * (1 + (torch.rand(batch, generator=generator) - 0.5) * 0.24)
-        sy = box * grow * (1 + (torch.rand(batch, generator=generator) - 0.5) * 0.24)
+        sx = box * (1 + (torch.rand(batch, generator=generator) - 0.5) * 0.24)
+        sy = box * (1 + (torch.rand(batch, generator=generator) - 0.5) * 0.24)
         shift = (torch.rand(batch, 2, generator=generator) - 0.5) * 0.12 * box
     else:
         turns = torch.zeros(batch, dtype=torch.long)
@@ -117,18 +106,11 @@ def _photometric(x, generator):
     def uniform(low, high, *shape):
         return low + (high - low) * torch.rand(batch, *shape, generator=generator)
 
-    low_res = torch.rand(batch, generator=generator) < LOW_RES_SHARE
-    if low_res.any():  # a tile far from the camera (a whole table): fewer pixels, scaled up
-        size = int(torch.randint(12, 36, (1,), generator=generator))
+    low_res = torch.rand(batch, generator=generator) < 0.15
+    if low_res.any():  # a tile far from the camera: fewer pixels, then scaled up
+        size = int(torch.randint(16, 36, (1,), generator=generator))
         part = F.interpolate(x[low_res], size=(size, size), mode="area")
         x[low_res] = F.interpolate(part, size=x.shape[-2:], mode="bilinear", align_corners=False)
-    lamp = torch.rand(batch, generator=generator) < LAMP_SHARE
-    if lamp.any():  # a warm lamp or a cool one: red and blue pulled apart (BGR)
-        warmth = uniform(0.6, 0.9)[lamp]
-        cast = torch.stack([warmth, torch.ones_like(warmth), warmth.rsqrt()], 1)
-        cool = torch.rand(len(warmth), generator=generator) < 0.4
-        cast[cool] = cast[cool].flip(1)
-        x[lamp] = x[lamp] * cast.view(-1, 3, 1, 1)
     mean = x.mean((1, 2, 3), keepdim=True)
     x = (x - mean) * uniform(0.75, 1.25, 1, 1, 1) + mean * uniform(0.75, 1.25, 1, 1, 1)
     x = x * (1 + 0.06 * torch.randn(batch, 3, 1, 1, generator=generator))
