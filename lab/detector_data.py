@@ -233,11 +233,19 @@ def make_scenes(count: int, seed: int, path, whole_tables: bool = False) -> None
         lengths.append(float(np.median([max(b[2] - b[0], b[3] - b[1]) for b in boxes[-1]])))
     np.savez(
         path,
-        pictures=np.array(pictures, dtype=object),
-        boxes=np.array(boxes, dtype=object),
-        kinds=np.array(kinds, dtype=object),
+        pictures=_objects(pictures),
+        boxes=_objects(boxes),
+        kinds=_objects(kinds),
         lengths=np.array(lengths),
     )
+
+
+def _objects(arrays: list[np.ndarray]) -> np.ndarray:
+    """A 1-D object array holding each array whole (np.array would stack arrays of one shape)."""
+    out = np.empty(len(arrays), dtype=object)
+    for index, array in enumerate(arrays):
+        out[index] = array
+    return out
 
 
 def load_scenes(path) -> list[Example]:
