@@ -24,6 +24,8 @@ BUMP_ALPHA = 0.54  # bump size as a fraction of the tile's size (TTFNet's choice
 BOX_CORE = 0.3  # cells whose bump is above this learn the tile's box
 CLEAN_OVERLAP = 1.12  # photos whose boxes overlap less than this are taken as square to the camera
 TURN_SHARE = 0.5  # share of pictures turned by any angle up to 45 degrees
+SCENE_TILES = (12.0, 80.0)  # a scene is zoomed so its tiles are this long (pixels, log-uniform)
+PHOTO_ZOOMS = (0.3, 1.35)  # a photo is zoomed this much (log-uniform) from the cache's size
 
 
 @dataclass
@@ -87,13 +89,13 @@ def augment(example: Example, side: int, rng: np.random.Generator) -> tuple[Exam
     # now and then squeeze one way: photos are often stretched (the real ones up to 12:1)
     squeeze = float(np.exp(rng.uniform(-np.log(3), np.log(3)))) if rng.random() < 0.4 else 1.0
     if example.tile_length:  # a scene: a close look around one of its tiles
-        zoom = float(np.exp(rng.uniform(np.log(12), np.log(80)))) / example.tile_length
+        zoom = float(np.exp(rng.uniform(*np.log(SCENE_TILES)))) / example.tile_length
         zx, zy = zoom * squeeze**0.5, zoom / squeeze**0.5
         x0, y0, x1, y1 = boxes[int(rng.integers(len(boxes)))] * (zx, zy, zx, zy)
         shift_x = rng.uniform(0.15, 0.85) * side - (x0 + x1) / 2
         shift_y = rng.uniform(0.15, 0.85) * side - (y0 + y1) / 2
     else:
-        zoom = float(np.exp(rng.uniform(np.log(0.3), np.log(1.35)))) * CACHE_SIDE
+        zoom = float(np.exp(rng.uniform(*np.log(PHOTO_ZOOMS)))) * CACHE_SIDE
         zoom /= max(width, height)
         zx, zy = zoom * squeeze**0.5, zoom / squeeze**0.5
         new_w, new_h = width * zx, height * zy
