@@ -24,6 +24,8 @@ BUMP_ALPHA = 0.54  # bump size as a fraction of the tile's size (TTFNet's choice
 BOX_CORE = 0.3  # cells whose bump is above this learn the tile's box
 CLEAN_OVERLAP = 1.12  # photos whose boxes overlap less than this are taken as square to the camera
 TURN_SHARE = 0.5  # share of pictures turned by any angle up to 45 degrees
+SCENE_TILES = (12.0, 80.0)  # a scene is zoomed so its tiles are this long (pixels, log-uniform)
+PHOTO_ZOOMS = (0.3, 1.35)  # a photo is zoomed this much (log-uniform) from the cache's size
 
 
 @dataclass
@@ -87,13 +89,13 @@ def augment(example: Example, side: int, rng: np.random.Generator) -> tuple[Exam
     # now and then squeeze one way: photos are often stretched (the real ones up to 12:1)
     squeeze = float(np.exp(rng.uniform(-np.log(3), np.log(3)))) if rng.random() < 0.4 else 1.0
     if example.tile_length:  # a scene: a close look around one of its tiles
-        zoom = float(np.exp(rng.uniform(np.log(12), np.log(80)))) / example.tile_length
+        zoom = float(np.exp(rng.uniform(*np.log(SCENE_TILES)))) / example.tile_length
         zx, zy = zoom * squeeze**0.5, zoom / squeeze**0.5
         x0, y0, x1, y1 = boxes[int(rng.integers(len(boxes)))] * (zx, zy, zx, zy)
         shift_x = rng.uniform(0.15, 0.85) * side - (x0 + x1) / 2
         shift_y = rng.uniform(0.15, 0.85) * side - (y0 + y1) / 2
     else:
-        zoom = float(np.exp(rng.uniform(np.log(0.3), np.log(1.35)))) * CACHE_SIDE
+        zoom = float(np.exp(rng.uniform(*np.log(PHOTO_ZOOMS)))) * CACHE_SIDE
         zoom /= max(width, height)
         zx, zy = zoom * squeeze**0.5, zoom / squeeze**0.5
         new_w, new_h = width * zx, height * zy
@@ -212,14 +214,20 @@ def batch(examples: list[Example], side: int, rng: np.random.Generator) -> dict[
     return stacked
 
 
-def make_scenes(count: int, seed: int, path) -> None:
-    """Draw `count` synthetic scenes and keep them (JPEG bytes, boxes, kinds) in one .npz file."""
-    from datasets.scene import random_scene
+def make_scenes(count: int, seed: int, path, whole_tables: bool = False) -> None:
+    """Draw `count` synthetic scenes and keep them (JPEG bytes, boxes, kinds) in one .npz file.
 
+    `whole_tables`: whole end-of-hand tables (`datasets.table.full_table`: walls, standing hands,
+    a pool of discards, tiles down to 25 pixels long) instead of `datasets.scene`'s hands.
+    Standing tiles seen from above count as backs, as walls do."""
+    from datasets.scene import random_scene
+    from datasets.table import full_table
+
+    draw = full_table if whole_tables else random_scene
     rng = np.random.default_rng(seed)
     pictures, boxes, kinds, lengths = [], [], [], []
-    for _ in _progress(range(count), "drawing scenes"):
-        scene = random_scene(rng)
+    for _ in _progress(range(count), "drawing tables" if whole_tables else "drawing scenes"):
+        scene = draw(rng)
         ok, jpeg = cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 93])
         pictures.append(jpeg.ravel())
         boxes.append(np.array([t.box for t in scene.tiles], np.float32).reshape(-1, 4))
@@ -227,11 +235,19 @@ def make_scenes(count: int, seed: int, path) -> None:
         lengths.append(float(np.median([max(b[2] - b[0], b[3] - b[1]) for b in boxes[-1]])))
     np.savez(
         path,
-        pictures=np.array(pictures, dtype=object),
-        boxes=np.array(boxes, dtype=object),
-        kinds=np.array(kinds, dtype=object),
+        pictures=_objects(pictures),
+        boxes=_objects(boxes),
+        kinds=_objects(kinds),
         lengths=np.array(lengths),
     )
+
+
+def _objects(arrays: list[np.ndarray]) -> np.ndarray:
+    """A 1-D object array holding each array whole (np.array would stack arrays of one shape)."""
+    out = np.empty(len(arrays), dtype=object)
+    for index, array in enumerate(arrays):
+        out[index] = array
+    return out
 
 
 def load_scenes(path) -> list[Example]:

@@ -210,6 +210,7 @@ def train(args) -> dict:
 
     from datasets.crop_cache import progress
     from lab.figures import confusion, plot_confusion, plot_curves
+    from lab.folded import load_folded, unfold_norms
     from lab.tile_net import TileNet, export_onnx
 
     torch.set_num_threads(args.threads)
@@ -221,7 +222,18 @@ def train(args) -> dict:
     run_dir = RUN_DIR / Path(args.out).stem  # one folder per output, so runs never overwrite
 
     model = TileNet(len(CLASS_CODES))
-    if args.resume:  # go on from an earlier run's weights (a new schedule from here)
+    if args.resume and args.resume.endswith(".onnx"):  # an exported model: see lab.folded
+        load_folded(model, Path(args.resume), "/net/")
+        sample = rng.choice(train_idx, size=min(2048, len(train_idx)), replace=False)
+        images = torch.from_numpy(real.images[sample])
+        unfold_norms(
+            model,
+            [
+                augment_batch(part, torch.zeros(len(part), dtype=torch.long), generator)[0]
+                for part in images.split(256)
+            ],
+        )
+    elif args.resume:  # go on from an earlier run's weights (a new schedule from here)
         model.load_state_dict(torch.load(args.resume, map_location="cpu"))
     model = model.to(device, memory_format=torch.channels_last)
     # The exported weights are an exponential moving average: steadier than the last step's.
@@ -386,7 +398,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--threads", type=int, default=2, help="CPU threads for torch")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--resume", default=None, help="start from these weights (a .pt file)")
+    parser.add_argument(
+        "--resume", default=None, help="start from these weights (a .pt file or an exported .onnx)"
+    )
     parser.add_argument("--out", default=str(DEFAULT_MODEL), help="where to write the ONNX model")
     args = parser.parse_args(argv)
     try:

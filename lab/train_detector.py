@@ -21,12 +21,14 @@ from pathlib import Path
 import numpy as np
 
 from lab import detector_data as data
+from lab.folded import load_folded, unfold_norms
 from vision.detector import DEFAULT_MODEL
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = ROOT / "runs" / "detector"
 SIDES = (288, 320, 352, 384)  # training canvas sizes, one per batch
 REACH_UNIT = 16.0  # pixels a reach of exp(0) stands for
+TABLES_SEED = 31  # whole tables for training; no benchmark or test draws from this seed
 
 
 def build_network(widths=(16, 32, 64, 128, 192), neck: int = 48):
@@ -158,57 +160,8 @@ def generalised_iou(a, b):
 
 
 def load_exported(network, path: Path) -> None:
-    """Start from an exported model's weights (`--resume x.onnx`): the export folds each batch
-    norm into the convolution before it, so each convolution takes the folded weights and its
-    norm becomes the identity plus the folded bias. Those norms must then stay frozen
-    (`freeze_norms`): their running statistics no longer describe the activations."""
-    import onnx
-    import torch
-    from onnx import numpy_helper
-
-    model = onnx.load(str(path))
-    weights = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
-    modules = dict(network.named_modules())
-    filled = 0
-    for node in model.graph.node:
-        if node.op_type != "Conv":
-            continue
-        conv = modules[_module_name(node.name)]
-        weight, bias = (torch.from_numpy(weights[i].copy()) for i in node.input[1:3])
-        with torch.no_grad():
-            conv.weight.copy_(weight)
-            if conv.bias is not None:
-                conv.bias.copy_(bias)
-            else:
-                parent, index = _module_name(node.name).rsplit(".", 1)
-                norm = modules[f"{parent}.{int(index) + 1}"]
-                norm.weight.fill_(1.0)
-                norm.bias.copy_(bias)
-                norm.running_mean.zero_()
-                norm.running_var.fill_(1.0 - norm.eps)
-        filled += 1
-    convolutions = sum(isinstance(m, torch.nn.Conv2d) for m in network.modules())
-    if filled != convolutions:
-        raise ValueError(f"{path} filled {filled} of the network's {convolutions} convolutions.")
-
-
-def _module_name(node: str) -> str:
-    """`/network/down4/down4.0/depthwise/depthwise.0/Conv` -> `down4.0.depthwise.0`: the export
-    names a node by its modules' scopes, each holding its parent's name."""
-    parts, previous = [], ""
-    for scope in node.removeprefix("/network/").split("/")[:-1]:
-        parts.append(scope.removeprefix(previous + ".") if previous else scope)
-        previous = scope
-    return ".".join(parts)
-
-
-def freeze_norms(network) -> None:
-    """Batch norms keep their statistics (eval mode) while the rest trains."""
-    import torch
-
-    for module in network.modules():
-        if isinstance(module, torch.nn.BatchNorm2d):
-            module.eval()
+    """Start from an exported model's weights (`--resume x.onnx`; see `lab.folded`)."""
+    load_folded(network, path, "/network/")
 
 
 def to_tensors(batch):
@@ -298,6 +251,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--synthetic", type=float, default=0.25, help="share of synthetic scenes")
     parser.add_argument("--scenes", type=int, default=800, help="synthetic scenes to draw once")
+    parser.add_argument(
+        "--tables",
+        type=int,
+        default=0,
+        help="whole end-of-hand tables to draw once and add to the synthetic scenes",
+    )
     parser.add_argument("--holdout", type=float, default=0.07, help="share of sources held out")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--out", type=Path, default=DEFAULT_MODEL)
@@ -326,16 +285,22 @@ def main(argv: list[str] | None = None) -> int:
             data.make_scenes(args.scenes, seed=1, path=pool)
         scenes = data.load_scenes(pool)
     held_scenes, scenes = scenes[: len(scenes) // 20], scenes[len(scenes) // 20 :]
+    if args.tables:  # their own seed: the benchmark's tables (lab.hands) are drawn from another
+        pool = RUNS / f"tables-{args.tables}.npz"
+        if not pool.exists():
+            data.make_scenes(args.tables, seed=TABLES_SEED, path=pool, whole_tables=True)
+        scenes += data.load_scenes(pool)
     print(
         f"{len(kept)} photos to learn from, {len(held)} held out (whole sources); "
         f"{len(scenes)} synthetic scenes, {len(held_scenes)} held out."
     )
 
     network = build_network()
-    frozen = bool(args.resume) and args.resume.suffix == ".onnx"
-    if frozen:
+    if args.resume and args.resume.suffix == ".onnx":
         load_exported(network, args.resume)
-        freeze_norms(network)
+        sample = kept[:: max(1, len(kept) // 64)][:64] + scenes[:: max(1, len(scenes) // 32)][:32]
+        images = [to_tensors(data.batch(sample[k : k + 16], 384, rng))[0] for k in range(0, 96, 16)]
+        unfold_norms(network, images)
     elif args.resume:
         network.load_state_dict(torch.load(args.resume))
     steps_per_epoch = max(1, len(kept) // args.batch)
@@ -386,8 +351,6 @@ def main(argv: list[str] | None = None) -> int:
         row["recall"], row["precision"] = evaluate(network, held)["face"]
         for kind, (recall, precision) in evaluate(network, held_scenes).items():
             row[f"scene_{kind}_recall"], row[f"scene_{kind}_precision"] = recall, precision
-        if frozen:
-            freeze_norms(network)  # evaluate() put the whole network back in training mode
         row["minutes"] = (time.time() - started) / 60
         history.append(row)
         print(json.dumps(row), flush=True)

@@ -48,3 +48,15 @@ def test_an_exported_finder_loads_back_into_the_network_exactly():
     want_peaks, want_reach = session.run(None, {session.get_inputs()[0].name: picture})
     assert np.allclose(peaks.numpy(), want_peaks, atol=1e-4)
     assert np.allclose(reach.numpy(), want_reach, rtol=1e-3, atol=1e-3)
+
+
+def test_whole_tables_kept_for_training_carry_every_tile_inside_the_picture(tmp_path):
+    path = tmp_path / "tables.npz"
+    data.make_scenes(1, seed=5, path=path, whole_tables=True)
+    (table,) = data.load_scenes(path)
+    height, width = table.image.shape[:2]
+    assert len(table.boxes) > 50, "a whole table: walls, standing hands, discards"
+    assert (table.boxes[:, [0, 1]] >= -1).all()
+    assert (table.boxes[:, 2] <= width + 1).all() and (table.boxes[:, 3] <= height + 1).all()
+    assert set(table.kinds.tolist()) == {0, 1}, "faces and backs (walls, standing tiles)"
+    assert table.backs_labelled and 20 <= table.tile_length <= 75

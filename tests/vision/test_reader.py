@@ -120,6 +120,26 @@ def test_blank_white_dragons_in_a_tray_are_read_as_faces_not_backs():
     assert all(faces[j].code == "5z" for j in matched)
 
 
+def test_real_rows_shrunk_into_a_whole_table_are_still_read():
+    """An overhead camera sees the whole table: tiles about 30 pixels long in a 1280 x 1280
+    picture, too small for the finder's first look to see at all."""
+    from lab.conditions import match_centres, whole_table
+
+    found = named = truth = 0
+    for name in REAL_PHOTOS[:3]:
+        image, labels = _photo(name)
+        picture, boxes = whole_table(image, np.array([t.box for t in labels], float))
+        faces = [t for t in reader().read(picture).tiles if t.code != "back"]
+        matched = match_centres(np.array([t.box for t in faces], float).reshape(-1, 4), boxes)
+        found += int((matched >= 0).sum())
+        named += sum(
+            labels[j].code == t.code for t, j in zip(faces, matched, strict=True) if j >= 0
+        )
+        truth += len(labels)
+    assert found >= 0.8 * truth, "found"  # 64 % before the finder's look at twice the size
+    assert named >= 0.75 * truth, "named right"
+
+
 HEAP = "IMG_2761_JPG.rf.e8bd97f7a9828b"  # a loose heap of tiles, no row among them
 
 
