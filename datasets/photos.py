@@ -55,17 +55,54 @@ class Photo:
         return source_name(self.image.name)
 
     def tiles(self, width: int = 640, height: int = 640) -> list[LabelledTile]:
-        return read_labels(self.labels, width, height)
+        """The labelled tiles, each once (see `one_label_per_tile`)."""
+        return one_label_per_tile(read_labels(self.labels, width, height))
 
 
-def labels_look_wrong(tiles: list[LabelledTile]) -> bool:
-    """A photo whose tiles all carry one code, more than a set has of it: a labelling slip.
+# Two labelled boxes overlapping this much (IoU) lie on one tile: tiles lie side by side, they do
+# not pile up, so the labeller put a second box on a tile already labelled.
+TWICE = 0.5
+# Photos checked by eye whose labels leave out a tile of the hand (the reader's right answer would
+# count as a tile found where none is), by source photo.
+UNLABELLED_TILE = {
+    "393533204_1356011898676461_8184524789032659074_n_jpg": "the tile between 7p and 2s",
+}
+
+
+def labels_look_wrong(tiles: list[LabelledTile], source: str = "") -> bool:
+    """A labelling slip that spoils a photo's truth: every tile carrying one code, more than a set
+    has of it; two different codes on one tile (one of them is wrong); or a tile left unlabelled
+    (`UNLABELLED_TILE`, for the photo's `source`).
 
     Seven valid photos (IMG_2778 to IMG_2788) label every tile `1p` (class 2) whatever it shows;
     figures are given with and without such photos.
     """
     codes = {tile.code for tile in tiles}
-    return len(tiles) > 4 and len(codes) == 1
+    if len(tiles) > 4 and len(codes) == 1:
+        return True
+    return source in UNLABELLED_TILE or any(a.code != b.code for a, b in _labelled_twice(tiles))
+
+
+def one_label_per_tile(tiles: list[LabelledTile]) -> list[LabelledTile]:
+    """The labels without a second box of the same code on a tile already labelled (four valid
+    photos of a hand in a row count one of their tiles twice that way)."""
+    again = {id(b) for a, b in _labelled_twice(tiles) if a.code == b.code}
+    return [t for t in tiles if id(t) not in again]
+
+
+def _labelled_twice(tiles: list[LabelledTile]):
+    """(first, second) for each pair of labels lying on one tile (IoU at least TWICE)."""
+    boxes = np.array([t.box for t in tiles], float).reshape(-1, 4)
+    x0 = np.maximum(boxes[:, None, 0], boxes[None, :, 0])
+    y0 = np.maximum(boxes[:, None, 1], boxes[None, :, 1])
+    x1 = np.minimum(boxes[:, None, 2], boxes[None, :, 2])
+    y1 = np.minimum(boxes[:, None, 3], boxes[None, :, 3])
+    inter = np.clip(x1 - x0, 0, None) * np.clip(y1 - y0, 0, None)
+    area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+    iou = inter / np.maximum(area[:, None] + area[None, :] - inter, 1e-9)
+    return [
+        (tiles[i], tiles[j]) for i, j in zip(*np.nonzero(np.triu(iou, 1) >= TWICE), strict=True)
+    ]
 
 
 def source_name(file_name: str) -> str:

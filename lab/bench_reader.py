@@ -204,7 +204,7 @@ def run(args) -> None:
         labels = photo.tiles(width, height)
         truth_boxes = np.array([t.box for t in labels], float).reshape(-1, 4)
         truth_codes = [t.code for t in labels]
-        slip = labels_look_wrong(labels)
+        slip = labels_look_wrong(labels, photo.source)
         slipped += slip
         for tally, as_labelled, read in readers:
             started = time.perf_counter()

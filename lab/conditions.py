@@ -124,7 +124,7 @@ def run(args) -> None:
         for photo in photos:
             image = cv2.imread(str(photo.image), cv2.IMREAD_COLOR)
             labels = photo.tiles(image.shape[1], image.shape[0])
-            if labels_look_wrong(labels):
+            if labels_look_wrong(labels, photo.source):
                 continue
             boxes = np.array([t.box for t in labels], float).reshape(-1, 4)
             picture, boxes = change(image, boxes, [t.outline for t in labels])

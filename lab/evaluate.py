@@ -37,7 +37,7 @@ def valid_crops(limit: int | None = None):
         image = cv2.imread(str(photo.image), cv2.IMREAD_COLOR)
         height, width = image.shape[:2]
         tiles = photo.tiles(width, height)
-        wrong = labels_look_wrong(tiles)
+        wrong = labels_look_wrong(tiles, photo.source)
         for tile in tiles:
             crops.append(crop_box(image, tile.box))
             codes.append(tile.code)

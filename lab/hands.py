@@ -141,7 +141,7 @@ def hand_photos(limit: int | None = None):
     chosen = []
     for photo in list_photos("valid"):
         labels = photo.tiles()
-        if labels_look_wrong(labels) or not in_a_row([t.box for t in labels]):
+        if labels_look_wrong(labels, photo.source) or not in_a_row([t.box for t in labels]):
             continue
         chosen.append((photo, Counter(t.code for t in labels)))
     return chosen[:limit] if limit else chosen

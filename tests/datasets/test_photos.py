@@ -9,6 +9,7 @@ from datasets.photos import (
     LabelledTile,
     labels_look_wrong,
     list_photos,
+    one_label_per_tile,
     read_labels,
     source_name,
     split_by_source,
@@ -42,10 +43,34 @@ def test_copies_of_a_source_photo_stay_on_one_side(tmp_path):
     assert source_name("abc_jpg.rf.123.jpg") == "abc_jpg"
 
 
+def _row(codes: str) -> list[LabelledTile]:
+    """Labels of a row of tiles 30 px wide, side by side."""
+    return [
+        LabelledTile(code, (30 * k, 0, 30 * k + 28, 40)) for k, code in enumerate(codes.split())
+    ]
+
+
 def test_a_photo_with_one_code_on_every_tile_is_flagged():
-    same = [LabelledTile("1p", (0, 0, 1, 1)) for _ in range(6)]
-    mixed = same[:5] + [LabelledTile("2p", (0, 0, 1, 1))]
+    same = _row("1p 1p 1p 1p 1p 1p")
+    mixed = _row("1p 1p 1p 1p 1p 2p")
     assert labels_look_wrong(same) and not labels_look_wrong(mixed)
+
+
+def test_a_tile_labelled_twice_counts_once_or_spoils_the_photo_if_the_codes_differ():
+    row = _row("1m 2m 3m 4m")
+    again = LabelledTile("2m", (31, 1, 59, 41))
+    assert one_label_per_tile(row + [again]) == row
+    assert not labels_look_wrong(row + [again])
+    assert labels_look_wrong(row + [LabelledTile("9s", again.box)])
+    # neighbours touching side by side are two tiles
+    assert one_label_per_tile(_row("5m 5m 5m")) == _row("5m 5m 5m")
+
+
+def test_a_photo_checked_to_leave_a_tile_unlabelled_is_flagged():
+    assert labels_look_wrong(
+        _row("1m 2m 3m"), "393533204_1356011898676461_8184524789032659074_n_jpg"
+    )
+    assert not labels_look_wrong(_row("1m 2m 3m"), "another_jpg")
 
 
 def test_the_shared_dataset_reads_as_tile_codes():
