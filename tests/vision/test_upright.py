@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from tests.conftest import PHOTOS, require_shared
-from vision.upright import Turn, rows_turn
+from vision.upright import Turn, neighbours_turn, rows_turn
 
 
 def _row(angle: float, count: int = 14) -> np.ndarray:
@@ -42,6 +42,27 @@ def test_a_square_row_or_a_heap_is_not_turned():
     assert rows_turn(heap) == 0.0
 
 
+def _short_rows(angle: float) -> np.ndarray:
+    """Three parallel rows of four tiles turned `angle` degrees: no line long enough for
+    `rows_turn`, as when the finder sees only part of each row of a turned picture."""
+    t = np.radians(angle)
+    across = 90 * np.array([-np.sin(t), np.cos(t)])
+    return np.vstack([_row(angle, 4) + np.tile(k * across, 2) for k in range(3)])
+
+
+@pytest.mark.parametrize("angle", [-40, -25, 30, 45])
+def test_short_rows_too_short_to_trace_still_say_how_far_the_tiles_are_turned(angle):
+    boxes = _short_rows(angle)
+    assert rows_turn(boxes) == 0.0
+    turn = neighbours_turn(boxes)
+    assert abs((turn - angle + 45.0) % 90.0 - 45.0) < 3.0  # 45 and -45 are one direction
+
+
+def test_tiles_square_to_the_picture_give_no_turn():
+    assert neighbours_turn(_short_rows(0)) == 0.0
+    assert neighbours_turn(_row(90)) == 0.0
+
+
 def test_a_box_found_in_the_turned_picture_maps_back_around_the_tile():
     turn = Turn.of(640, 480, -30.0)
     x0, y0, x1, y1 = 300.0, 200.0, 330.0, 240.0  # a tile in the original picture
@@ -54,8 +75,18 @@ def test_a_box_found_in_the_turned_picture_maps_back_around_the_tile():
     assert picture.shape[0] > 480 and picture.shape[1] > 640
 
 
-@pytest.mark.parametrize("name", ["hand_010_jpg.rf.eaeb9ed3e5a8df", "382079222_"])
-@pytest.mark.parametrize("degrees", [20, 35])
+@pytest.mark.parametrize(
+    ("name", "degrees"),
+    [
+        ("hand_010_jpg.rf.eaeb9ed3e5a8df", 20),
+        ("hand_010_jpg.rf.eaeb9ed3e5a8df", 35),
+        ("382079222_", 20),
+        ("382079222_", 35),
+        # at 45 degrees the first look finds no line long enough to trace: the tiles' nearest
+        # neighbours say how far the picture is turned
+        ("hand_011_jpg.rf.713ce2599501", 45),
+    ],
+)
 def test_a_real_hand_photographed_askew_reads_exactly(name, degrees):
     import cv2
 
