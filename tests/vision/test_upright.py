@@ -58,9 +58,12 @@ def test_short_rows_too_short_to_trace_still_say_how_far_the_tiles_are_turned(an
     assert abs((turn - angle + 45.0) % 90.0 - 45.0) < 3.0  # 45 and -45 are one direction
 
 
-def test_tiles_square_to_the_picture_give_no_turn():
+def test_tiles_square_to_the_picture_or_lying_every_way_give_no_turn():
     assert neighbours_turn(_short_rows(0)) == 0.0
     assert neighbours_turn(_row(90)) == 0.0
+    rng = np.random.default_rng(5)
+    pairs = [_row(float(a), 2) + np.tile(rng.uniform(0, 600, 2), 2) for a in range(-40, 41, 10)]
+    assert neighbours_turn(np.vstack(pairs)) == 0.0
 
 
 def test_a_box_found_in_the_turned_picture_maps_back_around_the_tile():
