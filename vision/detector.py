@@ -38,10 +38,13 @@ LOOKS = 2
 # A picture of at least HUGE times the finder's working size (a camera's 1280 x 720 frame or
 # larger; a phone's photo scaled to 640 pixels or so is not) with fewer than MANY sure tiles at the
 # first look may show tiles too small for that look to see at all: the few it answers are then
-# blots (a group of tiles, an arm) of any size, so their size says nothing. It is looked at twice
-# as large, and that look is kept when it sees more tiles (the valid photos set whole in a
-# 1280 x 1280 table, tiles 30 pixels long: 7.9 % of the tiles found at the first look, 84 % at
-# twice its size).
+# blots (a group of tiles, an arm) of any size, so their size says nothing. It is looked at as
+# large as the finder looks (MAX_PIXELS), and that look is kept when it sees more tiles (the valid
+# photos set whole in a 1280 x 1280 table, tiles 30 pixels long: 7.9 % of the tiles found at the
+# first look, 84 % at twice its size). Twice the size used to be looked at first, but its tiles
+# were most often still too small and a third look followed; going straight to the largest look
+# reads such a table in 43 ms instead of 62 (median), the reader's tiles named right 88.2 ->
+# 89.4 %.
 HUGE = 6
 MANY = 16
 STRETCHED = 2.2  # tiles found longer than this (median, length to width): a stretched picture
@@ -131,9 +134,10 @@ class TileFinder:
         pixels = self.pixels
         sure = [f for f in found if f.score >= self.threshold]
         if area >= HUGE * pixels and len(sure) < MANY:  # before judging the first look's blots
-            larger, larger_scale = self._find_at(bgr, 4 * pixels)
+            big = min(MAX_PIXELS, area)
+            larger, larger_scale = self._find_at(bgr, big)
             if sum(f.score >= self.threshold for f in larger) > len(sure):
-                found, scale, pixels = larger, larger_scale, 4 * pixels
+                found, scale, pixels = larger, larger_scale, big
         if pixels == self.pixels and _stretch(found) is not None:
             return self._find_unstretched(bgr, found)
         for _ in range(LOOKS):
