@@ -10,7 +10,9 @@ empty felt would otherwise be brightened into ghosts), and the gains are bounded
 The reader finds tiles, judges the light from them and, where it is clearly off (`OFF`), corrects
 the picture and finds again. On the valid photos (`lab.conditions`): turned warm (about
 2,700 K), tiles named right went from 95.3 % to 97.4 % (found 97.0 to 99.2 %); two stops under,
-from 97.1 % to 97.5 %; as they are, unchanged (97.8 %).
+from 97.1 % to 97.5 %; as they are, unchanged (97.8 %). A picture brightened a stop or more in
+every channel is smoothed as well: on 30 rendered tables (seed 99, several of them lit by a dim
+lamp), winners' hands read exactly went from 14 to 17, the photos' figures unchanged.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ GAIN_RANGE = (0.6, 1.6)  # bounds of a channel's colour gain
 EXPOSURE_RANGE = (1.0, 3.0)  # bounds of the brightening (never darkened)
 OFF = 0.2  # gains further than this from 1 are worth a second look (ivory faces are not)
 STEP = 5  # every fifth pixel of a face, each way, is looked at
+GRAINY = 2.0  # every channel brightened this much or more (a stop): its grain is smoothed too
 
 
 def light_gains(bgr: np.ndarray, faces: Sequence[Sequence[float]]) -> np.ndarray:
@@ -56,9 +59,16 @@ def light_is_off(gains: np.ndarray) -> bool:
 
 
 def corrected(bgr: np.ndarray, gains: np.ndarray) -> np.ndarray:
-    """A copy of the picture with each channel scaled by its gain (one table look-up)."""
+    """A copy of the picture with each channel scaled by its gain (one table look-up).
+
+    Brightening every channel by a stop or more (`GRAINY`) brightens the sensor's grain as much:
+    a picture that dark is smoothed a little (3 x 3) as well, so the finder and the classifier see
+    faces rather than grain."""
     import cv2
 
     levels = np.arange(256, dtype=np.float32)[:, None] * np.asarray(gains, np.float32)[None, :]
     table = np.clip(levels, 0, 255).astype(np.uint8).reshape(256, 1, 3)
-    return cv2.LUT(bgr, table)
+    brighter = cv2.LUT(bgr, table)
+    if float(np.min(gains)) >= GRAINY:
+        return cv2.GaussianBlur(brighter, (3, 3), 0)
+    return brighter

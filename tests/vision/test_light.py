@@ -39,3 +39,30 @@ def test_a_dim_room_is_brightened_but_daylight_is_left_alone():
 def test_without_faces_nothing_is_judged():
     felt, _ = _table(cast=(0.7, 0.92, 1.12), exposure=0.4)
     assert np.allclose(light_gains(felt, []), 1.0)
+
+
+def test_a_very_dark_pictures_grain_is_smoothed_as_it_is_brightened():
+    dark, faces = _table(exposure=0.25)
+    grain = np.random.default_rng(0).normal(0.0, 3.0, dark.shape)
+    grainy = np.clip(dark + grain, 0, 255).astype(np.uint8)
+    gains = light_gains(grainy, faces)
+    assert gains.min() >= 2.0  # every channel brightened a stop or more
+    brighter = corrected(grainy, gains)
+    scaled = np.clip(grainy.astype(np.float32) * gains, 0, 255)
+    felt = (slice(150, 190), slice(20, 280))  # a plain patch: only grain varies there
+
+    def grain_of(picture):  # each channel's spread over the plain patch
+        return picture[felt].reshape(-1, 3).std(axis=0)
+
+    assert (grain_of(brighter) < 0.7 * grain_of(scaled)).all(), "less grain than plain scaling"
+    assert abs(brighter[felt].mean() - scaled[felt].mean()) < 2, "as bright all the same"
+
+
+def test_a_picture_brightened_less_than_a_stop_keeps_its_detail():
+    dim, faces = _table(exposure=0.7)
+    gains = light_gains(dim, faces)
+    assert gains.min() < 2.0
+    levels = np.arange(256, dtype=np.float32)[:, None] * gains.astype(np.float32)[None, :]
+    levels = np.clip(levels, 0, 255).astype(np.uint8)
+    expected = levels[dim, np.arange(3)]
+    assert np.array_equal(corrected(dim, gains), expected)
