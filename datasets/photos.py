@@ -92,14 +92,10 @@ def one_label_per_tile(tiles: list[LabelledTile]) -> list[LabelledTile]:
 
 def _labelled_twice(tiles: list[LabelledTile]):
     """(first, second) for each pair of labels lying on one tile (IoU at least TWICE)."""
+    from vision.detector import box_iou
+
     boxes = np.array([t.box for t in tiles], float).reshape(-1, 4)
-    x0 = np.maximum(boxes[:, None, 0], boxes[None, :, 0])
-    y0 = np.maximum(boxes[:, None, 1], boxes[None, :, 1])
-    x1 = np.minimum(boxes[:, None, 2], boxes[None, :, 2])
-    y1 = np.minimum(boxes[:, None, 3], boxes[None, :, 3])
-    inter = np.clip(x1 - x0, 0, None) * np.clip(y1 - y0, 0, None)
-    area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
-    iou = inter / np.maximum(area[:, None] + area[None, :] - inter, 1e-9)
+    iou = box_iou(boxes, boxes)
     return [
         (tiles[i], tiles[j]) for i, j in zip(*np.nonzero(np.triu(iou, 1) >= TWICE), strict=True)
     ]

@@ -71,9 +71,7 @@ def neighbours_turn(boxes: np.ndarray) -> float:
     centres = np.c_[(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2]
     if _nearest_turn(centres) <= ASKEW:
         return 0.0
-    distance = np.linalg.norm(centres[:, None] - centres[None], axis=2)
-    np.fill_diagonal(distance, np.inf)
-    steps = centres[distance.argmin(axis=1)] - centres
+    steps = _nearest_steps(centres)
     quarter = 4.0 * np.arctan2(steps[:, 1], steps[:, 0])  # a quarter turn becomes a whole turn
     sin, cos = float(np.sin(quarter).mean()), float(np.cos(quarter).mean())
     if np.hypot(sin, cos) < STEPS_AGREE:
@@ -85,11 +83,16 @@ def _nearest_turn(centres: np.ndarray) -> float:
     """The median turn off the axes (degrees, 0 to 45, either way) of each face's step to its
     nearest face: a quick look that spares finding lines in the many pictures whose rows run
     square."""
-    distance = np.linalg.norm(centres[:, None] - centres[None], axis=2)
-    np.fill_diagonal(distance, np.inf)
-    steps = centres[distance.argmin(axis=1)] - centres
+    steps = _nearest_steps(centres)
     turns = (np.degrees(np.arctan2(steps[:, 1], steps[:, 0])) + 45.0) % 90.0 - 45.0
     return float(np.median(np.abs(turns)))
+
+
+def _nearest_steps(centres: np.ndarray) -> np.ndarray:
+    """The step (dx, dy) from each centre to its nearest other centre."""
+    distance = np.linalg.norm(centres[:, None] - centres[None], axis=2)
+    np.fill_diagonal(distance, np.inf)
+    return centres[distance.argmin(axis=1)] - centres
 
 
 def moved_boxes(boxes: np.ndarray, matrix: np.ndarray) -> np.ndarray:
