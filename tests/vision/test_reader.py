@@ -440,3 +440,54 @@ def test_the_tiles_around_hand_009_are_discards_not_part_of_the_hand():
     row_top = min(t.box[1] for t in labels)
     assert reading.discards, "the pool above the row is reported"
     assert all(reading.tiles[i].box[3] < row_top for i in reading.discards)
+
+
+class _HesitatesAtTheUsualCut:
+    """A stand-in classifier: hesitates between 2p and 4p on a crop cut at the usual margin,
+    reads 4p surely on a tighter or looser cut (told apart by the crop's width)."""
+
+    def __init__(self, usual_width: int):
+        self.usual_width = usual_width
+        self.batches: list[int] = []
+
+    def classify(self, crops):
+        from vision.classifier import Classification
+
+        self.batches.append(len(crops))
+        out = []
+        for crop in crops:
+            if crop.shape[1] == self.usual_width:
+                out.append(Classification("2p", 0.45, (("2p", 0.45), ("4p", 0.40)), True, 0))
+            else:
+                out.append(Classification("4p", 0.9, (("4p", 0.9), ("2p", 0.05)), False, 90))
+        return out
+
+
+def test_a_tile_the_classifier_hesitates_over_is_cut_again_and_the_cuts_vote():
+    from vision.reader import TileReader
+
+    picture = np.zeros((100, 200, 3), np.uint8)
+    boxes = [(50.0, 30.0, 80.0, 70.0)]
+    classifier = _HesitatesAtTheUsualCut(usual_width=36)  # 30 px grown by a tenth each side
+    reading = TileReader(finder=object(), classifier=classifier).name_boxes(picture, boxes)
+    assert reading[0].code == "4p", "two sure cuts outvote one hesitant cut"
+    assert reading[0].unsure, "a person still confirms a tile the classifier hesitated over"
+    assert reading[0].rotation == 90, "the turn comes from the surest reading of the winner"
+    assert classifier.batches == [1, 2], "one more batch holds both other cuts"
+
+
+def test_sure_tiles_are_cut_once():
+    from vision.classifier import Classification
+    from vision.reader import TileReader
+
+    class Sure:
+        batches = 0
+
+        def classify(self, crops):
+            self.batches += 1
+            return [Classification("5m", 0.99, (("5m", 0.99),), False) for _ in crops]
+
+    classifier = Sure()
+    reader = TileReader(finder=object(), classifier=classifier)
+    reading = reader.name_boxes(np.zeros((50, 50, 3), np.uint8), [(5.0, 5.0, 25.0, 35.0)])
+    assert [r.code for r in reading] == ["5m"] and classifier.batches == 1
