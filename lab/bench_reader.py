@@ -196,7 +196,6 @@ def run(args) -> None:
         (ours, Tally(ours.name), our_reader(ours)),
         (peer, Tally(peer.name), peer_reader()),
     ]
-    slipped = 0
     warm = cv2.imread(str(photos[0].image), cv2.IMREAD_COLOR)
     # each reader reads every photo in a pass of its own, so that neither's model pushes the
     # other's out of the processor's caches between photos (alternating them slowed both)

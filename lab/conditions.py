@@ -17,8 +17,9 @@ turned, a labelled box drawn around a tile's face and a found box drawn around t
 overlap too little for the usual IoU test, though they are the same tile.
 
 Each line also gives the figures on the photos **as shot**: 38 valid photos were squeezed to a
-square by the dataset's export until a tile is many times longer than wide (`squeezed`). No camera
-takes such a picture, and turned, they shear into shapes no table shows.
+square by the dataset's export until a tile is many times longer than wide
+(`vision.upright.stretched`). No camera takes such a picture, and turned, they shear into shapes
+no table shows.
 
 Precision counts every face reported that no label holds. The photos label the hand only: a heap
 of discards, which the finder passes over in many photos as they are, is found once the photo is
@@ -32,7 +33,7 @@ from collections import Counter
 
 import numpy as np
 
-from vision.upright import STRETCHED, Turn, moved_boxes
+from vision.upright import Turn, moved_boxes, stretched
 
 TABLE_SIZE = 1280
 TABLE_TILE = 30.0  # pixels: a tile's length in a whole-table picture
@@ -140,7 +141,7 @@ def run(args) -> None:
             if labels_look_wrong(labels, photo.source):
                 continue
             boxes = np.array([t.box for t in labels], float).reshape(-1, 4)
-            squeezed_photo = squeezed(boxes)
+            squeezed = stretched(boxes)
             picture, boxes = change(image, boxes, [t.outline for t in labels])
             started = time.perf_counter()
             faces = [t for t in reader.read(picture).tiles if t.code != "back"]
@@ -156,7 +157,7 @@ def run(args) -> None:
                 photos=1,
             )
             every.update(tally)
-            if not squeezed_photo:
+            if not squeezed:
                 as_shot.update(tally)
         shot = as_shot["photos"]
         milliseconds = 1000 * float(np.median(times)) if times else float("nan")
@@ -167,14 +168,6 @@ def run(args) -> None:
         f"  ({shot} photos as shot; ms: the median time to read one picture.) Targets: named "
         "right >= 97 %, precision >= 98 %; a whole table read in <= 40 ms"
     )
-
-
-def squeezed(boxes: np.ndarray) -> bool:
-    """Whether a photo's labelled tiles are longer than wide by more than a tile seen at any
-    angle is (`vision.upright.STRETCHED`): the photo was squeezed out of shape."""
-    extents = np.c_[boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]]
-    ratio = extents.max(axis=1) / np.maximum(extents.min(axis=1), 1e-6)
-    return bool(len(boxes)) and float(np.median(ratio)) > STRETCHED
 
 
 def _figures(tally: Counter) -> str:

@@ -101,25 +101,25 @@ class TileReader:
 
         height, width = bgr.shape[:2]
         found = self.finder.find(bgr)
-        gains = light_gains(bgr, [f.box for f in found if f.kind == "face"])
+        gains = light_gains(bgr, face_boxes(found))
         if light_is_off(gains):  # a lamp's cast or a dim room: correct it and look again
             bgr = corrected(bgr, gains)
             found = self.finder.find(bgr)
-        faces = np.array([f.box for f in found if f.kind == "face"], float).reshape(-1, 4)
+        faces = face_boxes(found)
         turned = None
         askew = rows_turn(faces)
         if abs(askew) > ASKEW:  # rows at an angle: turn them square, find and name there
             turned = Turn.of(width, height, -askew)
             bgr = turned.picture(bgr)
             found = self.finder.find(bgr)
-            faces = np.array([f.box for f in found if f.kind == "face"], float).reshape(-1, 4)
+            faces = face_boxes(found)
         elif abs(guess := neighbours_turn(faces)) > ASKEW:  # turned, but no rows to say how far
             turn = Turn.of(width, height, -guess)
             picture = turn.picture(bgr)
             again = self.finder.find(picture)
-            if _faces_in(again) > len(faces):
-                turned, bgr, found = turn, picture, again
-                faces = np.array([f.box for f in found if f.kind == "face"], float).reshape(-1, 4)
+            faces_again = face_boxes(again)
+            if len(faces_again) > len(faces):
+                turned, bgr, found, faces = turn, picture, again, faces_again
         to_name = [
             i for i, f in enumerate(found) if f.kind == "face" or in_line_with_faces(f.box, faces)
         ]
@@ -176,8 +176,9 @@ class TileReader:
         return keep_trusted(Reading(width, height, tiles, hands, loose_faces(tiles, hands)))
 
 
-def _faces_in(found) -> int:
-    return sum(f.kind == "face" for f in found)
+def face_boxes(found) -> np.ndarray:
+    """The boxes (n x 4) of the faces among tiles found."""
+    return np.array([f.box for f in found if f.kind == "face"], float).reshape(-1, 4)
 
 
 def voted(looks: list):

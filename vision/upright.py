@@ -40,11 +40,9 @@ def rows_turn(boxes: np.ndarray) -> float:
     lie in no such line or the lines disagree (a heap of tiles lying every way has no one
     direction), or when the boxes
     are stretched (a photo squeezed out of shape, which the finder undoes itself)."""
-    if len(boxes) < LONG_LINE:
+    if len(boxes) < LONG_LINE or stretched(boxes):
         return 0.0
     extents = np.c_[boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]]
-    if np.median(extents.max(axis=1) / np.maximum(extents.min(axis=1), 1e-6)) > STRETCHED:
-        return 0.0
     centres = np.c_[(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2]
     if _nearest_turn(centres) < ASKEW / 2:
         return 0.0  # most faces have their nearest neighbour square beside them: rows run square
@@ -55,6 +53,16 @@ def rows_turn(boxes: np.ndarray) -> float:
     if any(abs((t - turns[0] + 45.0) % 90.0 - 45.0) > AGREE for t in turns):
         return 0.0
     return float(turns[0])
+
+
+def stretched(boxes: np.ndarray) -> bool:
+    """Whether tiles at `boxes` (n x 4) are longer than wide by more than a tile seen at any angle
+    is (STRETCHED, the median over the boxes): a photo squeezed out of shape."""
+    if len(boxes) == 0:
+        return False
+    extents = np.c_[boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]]
+    ratio = extents.max(axis=1) / np.maximum(extents.min(axis=1), 1e-6)
+    return bool(np.median(ratio) > STRETCHED)
 
 
 def neighbours_turn(boxes: np.ndarray) -> float:

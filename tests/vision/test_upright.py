@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from tests.conftest import PHOTOS, require_shared
-from vision.upright import Turn, neighbours_turn, rows_turn
+from vision.upright import Turn, neighbours_turn, rows_turn, stretched
 
 
 def _row(angle: float, count: int = 14) -> np.ndarray:
@@ -105,3 +105,15 @@ def test_a_real_hand_photographed_askew_reads_exactly(name, degrees):
     reading = TileReader().read(picture)
     offered = Counter(reading.tiles[i].code for i in reading.hands[0].indices())
     assert offered == Counter(t.code for t in labels)
+
+
+def test_a_row_of_tiles_as_shot_is_not_squeezed_whatever_its_turn():
+    upright = np.array([[30 * k, 0, 30 * k + 28, 40] for k in range(14)], float)
+    sideways = upright[:, [1, 0, 3, 2]]
+    assert not stretched(upright) and not stretched(sideways)
+
+
+def test_tiles_many_times_longer_than_wide_come_from_a_squeezed_photo():
+    # the dataset's export squeezed some photos to a square: a tile 30 px wide became 340 px long
+    row = np.array([[30 * k, 280, 30 * k + 28, 620] for k in range(14)], float)
+    assert stretched(row)
