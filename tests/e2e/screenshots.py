@@ -43,10 +43,15 @@ PAGES = (
 def evening(page, panel: Server, take) -> None:
     """Drive the panel through both evenings; `take(name, part=None)` shoots a page."""
     url = panel.url
+
+    def visit(path: str, ready: str, name: str) -> None:
+        """Open a page, wait until `ready` shows, and shoot it as `name`."""
+        page.goto(url + path)
+        page.wait_for_selector(ready)
+        take(name)
+
     join(page, panel)
-    page.goto(url + "/join")
-    page.wait_for_selector("img")
-    take("join")
+    visit("/join", "img", "join")
 
     page.goto(url + "/setup")
     for i, name in enumerate(PLAYERS):
@@ -71,24 +76,14 @@ def evening(page, panel: Server, take) -> None:
     take("hand-score-horse-race", part="#score-card")
     send(page, "POST", "/api/hands", {"hand": DISCARD_WIN, "expected_hands": 3})
 
-    page.goto(url + "/")
-    page.wait_for_selector("#latest li")
-    take("table")
-    page.goto(url + "/history")
-    page.wait_for_selector("#history li")
-    take("history")
-    page.goto(url + "/settle")
-    page.wait_for_selector("#transfers li")
-    take("settle")
+    visit("/", "#latest li", "table")
+    visit("/history", "#history li", "history")
+    visit("/settle", "#transfers li", "settle")
 
     send(page, "POST", "/api/session", {"setup": {**SETUP, "players": TONIGHT}})
     send(page, "POST", "/api/hands", {"hand": DISCARD_WIN, "expected_hands": 0})
-    page.goto(url + "/sessions")
-    page.wait_for_selector("#sessions li")
-    take("sessions")
-    page.goto(url + "/players/Ji-ho")
-    page.wait_for_selector("#totals-chart")
-    take("player")
+    visit("/sessions", "#sessions li", "sessions")
+    visit("/players/Ji-ho", "#totals-chart", "player")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
-import io
-
 import cv2
 import pytest
 
 from .conftest import Phone, demo_picture, require_reader
 from .test_camera import wait_for
+from .test_uploads import send
 
 
 @pytest.fixture(autouse=True)
 def reader_models():
     require_reader()
+
+
+def send_photo(phone, image, name: str = "table.jpg", options=()):
+    """Post a picture to the panel as a phone's JPEG photo."""
+    ok, data = cv2.imencode(".jpg", image, list(options))
+    assert ok
+    return send(phone, data.tobytes(), name)
 
 
 def test_reading_the_table_camera_keeps_the_picture_and_its_reading(folder_app):
@@ -32,12 +38,7 @@ def test_reading_the_table_camera_keeps_the_picture_and_its_reading(folder_app):
 
 
 def test_a_phone_photo_of_the_demo_table_is_read(phone):
-    ok, data = cv2.imencode(".jpg", demo_picture())
-    response = phone.post(
-        "/api/read/photo",
-        data={"photo": (io.BytesIO(data.tobytes()), "table.jpg")},
-        content_type="multipart/form-data",
-    )
+    response = send_photo(phone, demo_picture())
     assert response.status_code == 200, response.get_json()
     assert len(response.get_json()["reading"]["tiles"]) >= 14
 
@@ -59,12 +60,7 @@ def test_a_read_hand_flags_the_tiles_this_tables_set_lacks(app, table):
         read = read_votes
 
     app.extensions["tile_reader"] = _Reads()
-    ok, data = cv2.imencode(".jpg", np.zeros((200, 640, 3), np.uint8))
-    response = table.post(
-        "/api/read/photo",
-        data={"photo": (io.BytesIO(data.tobytes()), "table.jpg")},
-        content_type="multipart/form-data",
-    )
+    response = send_photo(table, np.zeros((200, 640, 3), np.uint8))
     assert response.status_code == 200, response.get_json()
     reading = response.get_json()["reading"]
     flagged = sorted(reading["tiles"][i]["code"] for i in reading["hands"][0]["foreign"])
@@ -80,12 +76,7 @@ def test_a_phone_photo_of_hand_009_fills_the_editor_with_its_hand_and_nothing_el
     from tests.vision.test_reader import _photo
 
     image, labels = _photo("hand_009_jpg.rf.7913c35339bcb5")
-    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 95])
-    response = phone.post(
-        "/api/read/photo",
-        data={"photo": (io.BytesIO(data.tobytes()), "hand_009.jpg")},
-        content_type="multipart/form-data",
-    )
+    response = send_photo(phone, image, "hand_009.jpg", [cv2.IMWRITE_JPEG_QUALITY, 95])
     assert response.status_code == 200, response.get_json()
     reading = response.get_json()["reading"]
     first = reading["hands"][0]
