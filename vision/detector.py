@@ -39,7 +39,9 @@ LOOKS = 2
 # larger; a phone's photo scaled to 640 pixels or so is not) with fewer than MANY sure tiles at the
 # first look may show tiles too small for that look to see at all: the few it answers are then
 # blots (a group of tiles, an arm) of any size, so their size says nothing. It is looked at as
-# large as the finder looks (MAX_PIXELS), and that look is kept when it sees more tiles (the valid
+# large as the finder looks (MAX_PIXELS), and that look is kept when it sees more tiles, too short
+# for the first look to see (`_sees_more_small_tiles`: a close phone photo of a hand is as big as
+# a camera's frame, and larger its tiles break into pips and characters) (the valid
 # photos set whole in a 1280 x 1280 table, tiles 30 pixels long: 7.9 % of the tiles found at the
 # first look, 84 % at twice its size). Twice the size used to be looked at first, but its tiles
 # were most often still too small and a third look followed; going straight to the largest look
@@ -136,7 +138,7 @@ class TileFinder:
         if area >= HUGE * pixels and len(sure) < MANY:  # before judging the first look's blots
             big = min(MAX_PIXELS, area)
             larger, larger_scale = self._find_at(bgr, big)
-            if sum(f.score >= self.threshold for f in larger) > len(sure):
+            if _sees_more_small_tiles(larger, len(sure), scale, self.threshold):
                 found, scale, pixels = larger, larger_scale, big
         if pixels == self.pixels and _stretch(found) is not None:
             return self._find_unstretched(bgr, found)
@@ -265,6 +267,22 @@ def drop_slivers(found: list[FoundTile], least: int = 4) -> list[FoundTile]:
         for f in found
         if f.kind != "face" or min(f.box[2] - f.box[0], f.box[3] - f.box[1]) >= narrowest
     ]
+
+
+def _sees_more_small_tiles(
+    larger: list[FoundTile], first_sure: int, first_scale: float, threshold: float
+) -> bool:
+    """Whether a larger look found what the first look could not: more sure tiles, and tiles
+    that the first look saw shorter than SMALL_TILE (a whole table's specks). A close phone photo
+    of a hand is as big as a camera's frame, and its first look may see fewer than MANY tiles
+    (a hand is 14); looked at larger, those tiles come out far longer than the finder learnt
+    (100-200 network pixels) and it answers their pips and characters as tiles: that look shows
+    nothing the first did not."""
+    sure = [f for f in larger if f.score >= threshold]
+    if len(sure) <= first_sure:
+        return False
+    lengths = [max(f.box[2] - f.box[0], f.box[3] - f.box[1]) for f in sure]  # picture pixels
+    return float(np.median(lengths)) * first_scale < SMALL_TILE
 
 
 def _stretch(found: list[FoundTile]) -> tuple[int, float] | None:

@@ -259,6 +259,55 @@ def test_a_box_the_picture_edge_cuts_to_a_line_is_no_tile():
     assert decode(peaks, reach, prepared, threshold=0.3, overlap=0.5) == []
 
 
+def _row_of(count: int, length: float, top: float = 100.0) -> list:
+    """`count` sure faces of `length` picture pixels side by side."""
+    from vision.detector import FoundTile
+
+    width = 0.75 * length
+    return [
+        FoundTile((10 + k * width, top, 10 + (k + 1) * width, top + length), 0.9, "face")
+        for k in range(count)
+    ]
+
+
+class _Looks:
+    """A finder whose looks answer as given: the first look, and any larger one."""
+
+    def __init__(self, first: list, larger: list):
+        from vision.detector import TileFinder
+
+        self.finder = TileFinder()
+        self.answers = {self.finder.pixels: first}
+        self.larger = larger
+        self.finder._find_at = self._find_at
+
+    def _find_at(self, bgr, pixels):
+        from vision.detector import prepare
+
+        scale = prepare(bgr, pixels).scale
+        return self.answers.get(pixels, self.larger), scale
+
+
+def test_a_camera_frame_is_looked_at_larger_for_the_specks_of_a_whole_table():
+    """A 1600 x 1200 frame whose first look sees a few blots: the larger look's many tiles,
+    too short for the first look (30 pixels there, 8 at the first look's scale), are kept."""
+    frame = np.zeros((1200, 1600, 3), np.uint8)
+    looks = _Looks(first=_row_of(5, 120), larger=_row_of(40, 30))
+    found = looks.finder.find(frame)
+    assert len(found) == 40 and max(f.box[3] - f.box[1] for f in found) == pytest.approx(30)
+
+
+def test_a_phone_photo_of_a_hand_keeps_its_first_look():
+    """A phone photo as big as a camera's frame shows a hand of 14 tiles, fewer than a whole
+    table's first look must see. Looked at larger, those tiles come out far longer than the
+    finder learnt and it answers more boxes (their pips, their characters): that look is not
+    taken, since the first look saw its tiles at a size it reads."""
+    photo = np.zeros((1200, 1600, 3), np.uint8)
+    hand = _row_of(14, 100)
+    looks = _Looks(first=hand, larger=_row_of(30, 100, top=300))
+    assert looks.finder.find(photo) == hand
+
+
 def test_matching_counts_each_true_box_once():
     truth = np.array([[0, 0, 10, 10], [20, 0, 30, 10]], float)
     found = np.array([[0, 0, 10, 10], [1, 0, 11, 10], [20, 0, 30, 10], [50, 0, 60, 10]], float)
