@@ -39,14 +39,14 @@ LOOKS = 2
 # larger; a phone's photo scaled to 640 pixels or so is not) with fewer than MANY sure tiles at the
 # first look may show tiles too small for that look to see at all: the few it answers are then
 # blots (a group of tiles, an arm) of any size, so their size says nothing. It is looked at as
-# large as the finder looks (MAX_PIXELS), and that look is kept when it sees more tiles, too short
-# for the first look to see (`_sees_more_small_tiles`: a close phone photo of a hand is as big as
-# a camera's frame, and larger its tiles break into pips and characters) (the valid
-# photos set whole in a 1280 x 1280 table, tiles 30 pixels long: 7.9 % of the tiles found at the
-# first look, 84 % at twice its size). Twice the size used to be looked at first, but its tiles
-# were most often still too small and a third look followed; going straight to the largest look
-# reads such a table in 43 ms instead of 62 (median), the reader's tiles named right 88.2 ->
-# 89.4 %.
+# large as the finder looks (MAX_PIXELS). That look is kept when it sees more tiles and they are
+# tiles the first look saw too short (`_sees_more_small_tiles`): a close phone photo of a hand is
+# as big as a camera's frame, and looked at larger its tiles break into pips and characters.
+# On the valid photos set whole in a 1280 x 1280 table, tiles 30 pixels long, 7.9 % of the tiles
+# are found at the first look and 84 % at twice its size. Twice the size used to be looked at
+# first, but its tiles were most often still too small and a third look followed; going straight
+# to the largest look reads such a table in 43 ms instead of 62 (median), the reader's tiles
+# named right 88.2 -> 89.4 %.
 HUGE = 6
 MANY = 16
 STRETCHED = 2.2  # tiles found longer than this (median, length to width): a stretched picture
@@ -144,9 +144,9 @@ class TileFinder:
             return self._find_unstretched(bgr, found)
         for _ in range(LOOKS):
             sure = [f for f in found if f.score >= self.threshold]
-            lengths = [max(f.box[2] - f.box[0], f.box[3] - f.box[1]) * scale for f in sure]
-            if lengths and np.median(lengths) < SMALL_TILE:
-                wanted = pixels * (TARGET_TILE / float(np.median(lengths))) ** 2
+            length = _median_length(sure) * scale
+            if sure and length < SMALL_TILE:
+                wanted = pixels * (TARGET_TILE / length) ** 2
             elif len(sure) < FEW and area > 2 * pixels:
                 wanted = 4 * pixels  # a big picture with hardly a tile: they may be too small
             else:
@@ -279,10 +279,14 @@ def _sees_more_small_tiles(
     (100-200 network pixels) and it answers their pips and characters as tiles: that look shows
     nothing the first did not."""
     sure = [f for f in larger if f.score >= threshold]
-    if len(sure) <= first_sure:
-        return False
-    lengths = [max(f.box[2] - f.box[0], f.box[3] - f.box[1]) for f in sure]  # picture pixels
-    return float(np.median(lengths)) * first_scale < SMALL_TILE
+    return len(sure) > first_sure and _median_length(sure) * first_scale < SMALL_TILE
+
+
+def _median_length(tiles: list[FoundTile]) -> float:
+    """The median long side of the tiles' boxes, in the picture's pixels (0 for no tiles)."""
+    if not tiles:
+        return 0.0
+    return float(np.median([max(f.box[2] - f.box[0], f.box[3] - f.box[1]) for f in tiles]))
 
 
 def _stretch(found: list[FoundTile]) -> tuple[int, float] | None:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from vision.detector import STRETCHED  # the finder undoes a stretched photo itself
 from vision.rows import find_lines
 
 ASKEW = 8.0  # degrees off the picture's axes before the picture is turned back
@@ -31,7 +32,6 @@ IN_LINES = 0.5  # share of the faces that must lie in such lines
 # The steps to nearest faces agree on a direction when their mean, as unit vectors (a quarter turn
 # made a whole one), is at least this long: 1 when all agree, near 0 for a heap lying every way.
 STEPS_AGREE = 0.5
-STRETCHED = 2.2  # boxes longer than this (median, length to width) come from a stretched photo
 
 
 def rows_turn(boxes: np.ndarray) -> float:
