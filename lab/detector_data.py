@@ -37,6 +37,7 @@ class Example:
     kinds: np.ndarray
     backs_labelled: bool  # False for real photos: backs there are unlabelled, not absent
     tile_length: float | None = None  # synthetic scenes: zoom so tiles look as in photos
+    source: str = ""  # real photos: the source photo its copies share
 
 
 def load_photos(split: str, holdout: float = 0.0, side: int = CACHE_SIDE):
@@ -52,7 +53,55 @@ def load_photos(split: str, holdout: float = 0.0, side: int = CACHE_SIDE):
         boxes = np.array([t.box for t in tiles], dtype=np.float32).reshape(-1, 4) * scale
         small = cv2.resize(image, (side, side), interpolation=cv2.INTER_AREA)
         example = Example(small, boxes, np.zeros(len(boxes), np.int64), backs_labelled=False)
+        example.source = photo.source
         (held if holdout and in_holdout(photo.source, holdout) else kept).append(example)
+    return kept, held
+
+
+def pack_photos(split: str, path, quality: int = 85, others: int = 0, seed: int = 0) -> None:
+    """Keep a split's photos small enough to travel (JPEG at `CACHE_SIDE`, boxes, sources).
+
+    The train split holds nine copies of each source photo, most of them turned or sheared with
+    boxes grown around the turned tiles (`overlap_ratio`): every copy whose boxes fit is kept,
+    one copy of each source that has none, and `others` of the rest at random. A machine lent
+    for training gets the photos this way when the shared data cannot go with it."""
+    kept, _ = load_photos(split)
+    clean = [e for e in kept if overlap_ratio(e) < CLEAN_OVERLAP]
+    covered = {e.source for e in clean}
+    rest = [e for e in kept if overlap_ratio(e) >= CLEAN_OVERLAP]
+    closest: dict[str, Example] = {}
+    for example in rest:
+        best = closest.get(example.source)
+        if example.source not in covered and (
+            best is None or overlap_ratio(example) < overlap_ratio(best)
+        ):
+            closest[example.source] = example
+    chosen_ids = {id(e) for e in closest.values()}
+    rest = [e for e in rest if id(e) not in chosen_ids]
+    picked = np.random.default_rng(seed).permutation(len(rest))[:others]
+    chosen = clean + list(closest.values()) + [rest[i] for i in sorted(picked)]
+    encode = [cv2.IMWRITE_JPEG_QUALITY, quality]
+    np.savez(
+        path,
+        pictures=_objects([cv2.imencode(".jpg", e.image, encode)[1].ravel() for e in chosen]),
+        boxes=_objects([e.boxes for e in chosen]),
+        sources=np.array([e.source for e in chosen]),
+    )
+
+
+def load_packed_photos(path, holdout: float = 0.0):
+    """Photos kept by `pack_photos`, as (kept, held out) lists of Examples like `load_photos`."""
+    from datasets.photos import in_holdout
+
+    packed = np.load(path, allow_pickle=True)
+    kept, held = [], []
+    for picture, boxes, source in zip(
+        packed["pictures"], packed["boxes"], packed["sources"], strict=True
+    ):
+        image = cv2.imdecode(picture, cv2.IMREAD_COLOR)
+        example = Example(image, boxes, np.zeros(len(boxes), np.int64), backs_labelled=False)
+        example.source = str(source)
+        (held if holdout and in_holdout(example.source, holdout) else kept).append(example)
     return kept, held
 
 
@@ -214,32 +263,49 @@ def batch(examples: list[Example], side: int, rng: np.random.Generator) -> dict[
     return stacked
 
 
-def make_scenes(count: int, seed: int, path, whole_tables: bool = False) -> None:
+def make_scenes(count: int, seed: int, path, whole_tables: bool = False, workers: int = 1) -> None:
     """Draw `count` synthetic scenes and keep them (JPEG bytes, boxes, kinds) in one .npz file.
 
     `whole_tables`: whole end-of-hand tables (`datasets.table.full_table`: walls, standing hands,
     a pool of discards, tiles down to 25 pixels long) instead of `datasets.scene`'s hands.
-    Standing tiles seen from above count as backs, as walls do."""
+    Standing tiles seen from above count as backs, as walls do. Scene k is drawn from the seed
+    (`seed`, k), so `workers` processes draw the same scenes as one."""
+    jobs = [(seed, index, whole_tables) for index in range(count)]
+    description = "drawing tables" if whole_tables else "drawing scenes"
+    if workers > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(workers, one_thread) as pool:
+            drawn = list(_progress(pool.imap(_draw_scene, jobs, chunksize=4), description))
+    else:
+        drawn = [_draw_scene(job) for job in _progress(jobs, description)]
+    pictures, boxes, kinds = zip(*drawn, strict=True) if drawn else ((), (), ())
+    lengths = [float(np.median(np.maximum(b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]))) for b in boxes]
+    np.savez(
+        path,
+        pictures=_objects(list(pictures)),
+        boxes=_objects(list(boxes)),
+        kinds=_objects(list(kinds)),
+        lengths=np.array(lengths),
+    )
+
+
+def one_thread() -> None:
+    """A worker process's start: OpenCV on one thread, as the workers are the parallelism."""
+    cv2.setNumThreads(1)
+
+
+def _draw_scene(job: tuple[int, int, bool]):
+    """One scene of `make_scenes`: its JPEG bytes, boxes and kinds (1 for a face-down tile)."""
     from datasets.scene import random_scene
     from datasets.table import full_table
 
-    draw = full_table if whole_tables else random_scene
-    rng = np.random.default_rng(seed)
-    pictures, boxes, kinds, lengths = [], [], [], []
-    for _ in _progress(range(count), "drawing tables" if whole_tables else "drawing scenes"):
-        scene = draw(rng)
-        ok, jpeg = cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 93])
-        pictures.append(jpeg.ravel())
-        boxes.append(np.array([t.box for t in scene.tiles], np.float32).reshape(-1, 4))
-        kinds.append(np.array([t.code == "back" for t in scene.tiles], np.int64))
-        lengths.append(float(np.median([max(b[2] - b[0], b[3] - b[1]) for b in boxes[-1]])))
-    np.savez(
-        path,
-        pictures=_objects(pictures),
-        boxes=_objects(boxes),
-        kinds=_objects(kinds),
-        lengths=np.array(lengths),
-    )
+    seed, index, whole_tables = job
+    scene = (full_table if whole_tables else random_scene)(np.random.default_rng([seed, index]))
+    ok, jpeg = cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 93])
+    boxes = np.array([t.box for t in scene.tiles], np.float32).reshape(-1, 4)
+    kinds = np.array([t.code == "back" for t in scene.tiles], np.int64)
+    return jpeg.ravel(), boxes, kinds
 
 
 def _objects(arrays: list[np.ndarray]) -> np.ndarray:
@@ -285,3 +351,23 @@ def overlap_ratio(example: Example) -> float:
         cover[y0 : y1 + 1, x0 : x1 + 1] = True
         total += (x1 - x0 + 1) * (y1 - y0 + 1)
     return total / max(int(cover.sum()), 1)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m lab.detector_data OUT.npz`: pack the train photos for a machine lent to train."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m lab.detector_data", description=main.__doc__)
+    parser.add_argument("out", help="the .npz file to write")
+    parser.add_argument("--quality", type=int, default=85, help="JPEG quality")
+    parser.add_argument(
+        "--others", type=int, default=0, help="turned or sheared copies to keep beside the clean"
+    )
+    args = parser.parse_args(argv)
+    pack_photos("train", args.out, args.quality, args.others)
+    print(f"Wrote {args.out}.")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

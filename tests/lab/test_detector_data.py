@@ -60,3 +60,63 @@ def test_whole_tables_kept_for_training_carry_every_tile_inside_the_picture(tmp_
     assert (table.boxes[:, 2] <= width + 1).all() and (table.boxes[:, 3] <= height + 1).all()
     assert set(table.kinds.tolist()) == {0, 1}, "faces and backs (walls, standing tiles)"
     assert table.backs_labelled and 20 <= table.tile_length <= 75
+
+
+def _write_photo(folder, name: str, boxes: list[tuple[float, float, float, float]]) -> None:
+    """A 640 x 640 photo of light tiles on felt and its YOLO labels (class 3: 1s)."""
+    import cv2
+
+    image = np.full((640, 640, 3), (40, 110, 40), np.uint8)
+    lines = []
+    for x0, y0, x1, y1 in boxes:
+        image[int(y0) : int(y1), int(x0) : int(x1)] = 235
+        cx, cy, w, h = (x0 + x1) / 1280, (y0 + y1) / 1280, (x1 - x0) / 640, (y1 - y0) / 640
+        lines.append(f"3 {cx} {cy} {w} {h}")
+    (folder / "images").mkdir(parents=True, exist_ok=True)
+    (folder / "labels").mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(folder / "images" / f"{name}.jpg"), image)
+    (folder / "labels" / f"{name}.txt").write_text("\n".join(lines) + "\n")
+
+
+def test_photos_packed_to_travel_keep_the_clean_copies_their_boxes_and_sources(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setenv("MAHJONG_SHARED", str(tmp_path))
+    train = tmp_path / "datasets" / "chinese-mahjong-detection" / "train"
+    row = [(100 + 70 * k, 300, 160 + 70 * k, 380) for k in range(4)]  # four tiles apart
+    heap = [(100 + 30 * k, 300, 180 + 30 * k, 380) for k in range(4)]  # boxes grown over each other
+    _write_photo(train, "a.rf.1", row)
+    _write_photo(train, "a.rf.2", heap)  # a turned copy of a source that has a clean one
+    _write_photo(train, "b.rf.1", heap)  # a source with no clean copy
+    _write_photo(train, "b.rf.2", heap[:3])
+    path = tmp_path / "pack.npz"
+
+    data.pack_photos("train", path)
+    kept, held = data.load_packed_photos(path)
+
+    assert held == []
+    assert sorted(e.source for e in kept) == ["a", "b"], "a's clean copy, b's least turned"
+    clean = next(e for e in kept if e.source == "a")
+    assert clean.image.shape == (data.CACHE_SIDE, data.CACHE_SIDE, 3)
+    assert np.allclose(clean.boxes, np.array(row) * data.CACHE_SIDE / 640, atol=1)
+    assert data.overlap_ratio(clean) < data.CLEAN_OVERLAP
+    data.pack_photos("train", path, others=5)
+    assert len(data.load_packed_photos(path)[0]) == 4, "the other copies too, when asked"
+
+
+def test_scenes_drawn_by_several_workers_are_the_scenes_one_draws(tmp_path):
+    one, two = tmp_path / "one.npz", tmp_path / "two.npz"
+    data.make_scenes(2, seed=3, path=one)
+    data.make_scenes(2, seed=3, path=two, workers=2)
+    for a, b in zip(data.load_scenes(one), data.load_scenes(two), strict=True):
+        assert np.array_equal(a.image, b.image) and np.array_equal(a.boxes, b.boxes)
+
+
+def test_a_run_timed_by_the_clock_warms_up_peaks_and_cools_down():
+    from lab.train_detector import one_cycle
+
+    rates = [one_cycle(f, 3e-3) for f in np.linspace(0, 1, 101)]
+    assert rates[0] == pytest.approx(3e-3 / 25)
+    assert max(rates) == pytest.approx(3e-3) and rates.index(max(rates)) == 5
+    assert rates[-1] == pytest.approx(3e-3 / 1e4)
+    assert all(a >= b for a, b in zip(rates[5:], rates[6:], strict=False)), "down all the way"
