@@ -58,9 +58,10 @@ def settle(totals: list[int]) -> list[tuple[int, int, int]]:
 def waits(score: dict, rules: str, options: dict) -> list[str] | None:
     """The tiles that would complete a winner's hand less its winning tile; None for a hand
     too unfinished to say (waits are help, not a verdict)."""
+    listed = score.get("melds")
     melds = [
         {key: value for key, value in meld.items() if key in ("kind", "tiles")}
-        for meld in score.get("melds") or []
+        for meld in (listed if isinstance(listed, list) else [])
         if isinstance(meld, dict)
     ]
     try:

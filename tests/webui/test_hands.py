@@ -101,6 +101,17 @@ def test_score_preview_passes_on_the_engines_sentence_for_a_bad_hand(table):
     assert first["error"] and first["field"] == "win_tile"
 
 
+def test_a_preview_whose_sets_are_not_a_list_is_refused_by_name(table):
+    """A guest's request with a number where the sets go gets the engine's sentence about
+    `melds`, not a server error (the fuzz test found the waits helper iterating it)."""
+    hand = copy.deepcopy(DISCARD_WIN)
+    hand["score"]["melds"] = 1
+    response = table.post("/api/score", {"hand": hand})
+    assert response.status_code < 500
+    first = response.get_json()["answers"][0]
+    assert first["ok"] is False and first["field"] == "melds"
+
+
 def test_a_hand_the_engine_refuses_is_not_recorded(table):
     hand = copy.deepcopy(DISCARD_WIN)
     hand["score"]["hand"] = "234m567p99s"
