@@ -26,6 +26,9 @@ from vision.messages import PictureRefused, VisionError
 from vision.models import model_file
 
 DEFAULT_MODEL = model_file("detector.onnx")
+# A finder trained for whole tables (tiles down to 12 pixels, discards, walls): it takes a camera
+# frame's larger look (below). Where it is missing, the finder above takes that look too.
+TABLE_MODEL = model_file("table-finder.onnx")
 KINDS = ("face", "back")
 SMALL_TILE = 24  # network pixels: tiles shorter than this are looked at again, larger
 TARGET_TILE = 36
@@ -96,6 +99,7 @@ class TileFinder:
         threshold: float | None = None,
         threads: int = 2,
         back_threshold: float | None = None,
+        table_model_path: str | Path | None = None,
     ):
         from vision.sessions import cpu_session
 
@@ -103,6 +107,10 @@ class TileFinder:
         if not path.is_file():
             raise ModelMissing("finder_model_missing", path=str(path))
         self.session = cpu_session(path, providers, threads)
+        table_path = Path(table_model_path) if table_model_path else TABLE_MODEL
+        self.table_session = (
+            cpu_session(table_path, providers, threads) if table_path.is_file() else self.session
+        )
         meta = self.session.get_modelmeta().custom_metadata_map
         self.input_name = self.session.get_inputs()[0].name
         self.kinds = tuple(json.loads(meta.get("kinds", json.dumps(KINDS))))
@@ -137,7 +145,7 @@ class TileFinder:
         sure = [f for f in found if f.score >= self.threshold]
         if area >= HUGE * pixels and len(sure) < MANY:  # before judging the first look's blots
             big = min(MAX_PIXELS, area)
-            larger, larger_scale = self._find_at(bgr, big)
+            larger, larger_scale = self._find_at(bgr, big, self.table_session)
             if _sees_more_small_tiles(larger, len(sure), scale, self.threshold):
                 found, scale, pixels = larger, larger_scale, big
         if pixels == self.pixels and _stretch(found) is not None:
@@ -190,16 +198,18 @@ class TileFinder:
                     found_in_picture.append(FoundTile(tuple(map(float, box)), f.score, f.kind))
         return found_in_picture
 
-    def _find_at(self, bgr: np.ndarray, pixels: int) -> tuple[list[FoundTile], float]:
+    def _find_at(self, bgr: np.ndarray, pixels: int, session=None) -> tuple[list[FoundTile], float]:
         prepared = prepare(bgr, pixels, self.multiple)
-        return self.process_output(self.infer(prepared.tensor), prepared), prepared.scale
+        output = self.infer(prepared.tensor, session)
+        return self.process_output(output, prepared), prepared.scale
 
     def prepare_input(self, bgr: np.ndarray) -> Prepared:
         return prepare(bgr, self.pixels, self.multiple)
 
-    def infer(self, tensor: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def infer(self, tensor: np.ndarray, session=None) -> tuple[np.ndarray, np.ndarray]:
         """The network's peaks (kinds x h x w, zero off the peaks) and reaches (4 x h x w)."""
-        peaks, reach = self.session.run(None, {self.input_name: np.ascontiguousarray(tensor)})
+        session = session or self.session
+        peaks, reach = session.run(None, {self.input_name: np.ascontiguousarray(tensor)})
         return peaks[0], reach[0]
 
     def process_output(self, output, prepared: Prepared) -> list[FoundTile]:

@@ -279,11 +279,13 @@ class _Looks:
         self.finder = TileFinder()
         self.answers = {self.finder.pixels: first}
         self.larger = larger
+        self.asked = []  # (pixels, the session asked)
         self.finder._find_at = self._find_at
 
-    def _find_at(self, bgr, pixels):
+    def _find_at(self, bgr, pixels, session=None):
         from vision.detector import prepare
 
+        self.asked.append((pixels, session or self.finder.session))
         scale = prepare(bgr, pixels).scale
         return self.answers.get(pixels, self.larger), scale
 
@@ -295,6 +297,18 @@ def test_a_camera_frame_is_looked_at_larger_for_the_specks_of_a_whole_table():
     looks = _Looks(first=_row_of(5, 120), larger=_row_of(40, 30))
     found = looks.finder.find(frame)
     assert len(found) == 40 and max(f.box[3] - f.box[1] for f in found) == pytest.approx(30)
+    (first, _), (larger, session) = looks.asked
+    assert larger > first and session is looks.finder.table_session, "the table finder looks"
+
+
+def test_the_table_finder_ships_and_without_it_the_finder_takes_its_look(tmp_path):
+    from vision.detector import TABLE_MODEL, TileFinder
+
+    assert TABLE_MODEL.is_file()
+    finder = TileFinder()
+    assert finder.table_session is not finder.session
+    alone = TileFinder(table_model_path=tmp_path / "none.onnx")
+    assert alone.table_session is alone.session
 
 
 def test_a_phone_photo_of_a_hand_keeps_its_first_look():
