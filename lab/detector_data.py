@@ -275,7 +275,9 @@ def make_scenes(count: int, seed: int, path, whole_tables: bool = False, workers
     if workers > 1:
         import multiprocessing
 
-        with multiprocessing.get_context("fork").Pool(workers, one_thread) as pool:
+        # spawned, not forked: a fork of a process whose OpenCV or onnxruntime threads are
+        # running can hang on a lock one of them held (it did in the test suite)
+        with multiprocessing.get_context("spawn").Pool(workers, one_thread) as pool:
             drawn = list(_progress(pool.imap(_draw_scene, jobs, chunksize=4), description))
     else:
         drawn = [_draw_scene(job) for job in _progress(jobs, description)]

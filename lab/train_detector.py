@@ -362,6 +362,15 @@ def main(argv: list[str] | None = None) -> int:
         f"{len(scenes)} synthetic scenes, {len(held_scenes)} held out; training on {device}."
     )
 
+    # Forked, so the workers share the pictures without copying them; before torch starts its
+    # threads or the GPU, as a fork of a process with running threads can hang on their locks.
+    _POOLS.update(photos=kept, scenes=scenes)
+    workers = None
+    if args.workers > 1:
+        import multiprocessing
+
+        workers = multiprocessing.get_context("fork").Pool(args.workers, data.one_thread)
+
     network = build_network()
     if args.resume and args.resume.suffix == ".onnx":
         load_exported(network, args.resume)
@@ -393,12 +402,6 @@ def main(argv: list[str] | None = None) -> int:
     )
     weights /= weights.sum()
     held = [e for e in held if data.overlap_ratio(e) < data.CLEAN_OVERLAP]
-    _POOLS.update(photos=kept, scenes=scenes)
-    workers = None
-    if args.workers > 1:
-        import multiprocessing
-
-        workers = multiprocessing.get_context("fork").Pool(args.workers, data.one_thread)
     epochs = 10**6 if args.minutes else args.epochs
     for epoch in range(1, epochs + 1):
         order = rng.choice(len(kept), size=steps_per_epoch * args.batch, p=weights)
