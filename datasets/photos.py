@@ -159,7 +159,8 @@ def in_holdout(source: str, fraction: float) -> bool:
 
 
 def split_by_source(photos: list[Photo], fraction: float) -> tuple[list[Photo], list[Photo]]:
-    """Split photos into (kept, held out), all copies of one source photo on the same side."""
+    """Split photos (or anything with a `source`, such as the finder's training examples) into
+    (kept, held out), all copies of one source photo on the same side."""
     kept, held = [], []
     for photo in photos:
         (held if in_holdout(photo.source, fraction) else kept).append(photo)

@@ -42,9 +42,9 @@ class Example:
 
 def load_photos(split: str, holdout: float = 0.0, side: int = CACHE_SIDE):
     """Real photos of a split at `side` x `side`, as (kept, held out) lists of Examples."""
-    from datasets.photos import in_holdout, list_photos
+    from datasets.photos import list_photos, split_by_source
 
-    kept, held = [], []
+    examples = []
     for photo in _progress(list_photos(split), f"reading {split} photos"):
         image = cv2.imread(str(photo.image), cv2.IMREAD_COLOR)
         height, width = image.shape[:2]
@@ -52,10 +52,9 @@ def load_photos(split: str, holdout: float = 0.0, side: int = CACHE_SIDE):
         scale = np.array([side / width, side / height] * 2, dtype=np.float32)
         boxes = np.array([t.box for t in tiles], dtype=np.float32).reshape(-1, 4) * scale
         small = cv2.resize(image, (side, side), interpolation=cv2.INTER_AREA)
-        example = Example(small, boxes, np.zeros(len(boxes), np.int64), backs_labelled=False)
-        example.source = photo.source
-        (held if holdout and in_holdout(photo.source, holdout) else kept).append(example)
-    return kept, held
+        kinds = np.zeros(len(boxes), np.int64)
+        examples.append(Example(small, boxes, kinds, backs_labelled=False, source=photo.source))
+    return split_by_source(examples, holdout)
 
 
 def pack_photos(split: str, path, quality: int = 85, others: int = 0, seed: int = 0) -> None:
@@ -66,20 +65,21 @@ def pack_photos(split: str, path, quality: int = 85, others: int = 0, seed: int 
     one copy of each source that has none, and `others` of the rest at random. A machine lent
     for training gets the photos this way when the shared data cannot go with it."""
     kept, _ = load_photos(split)
-    clean = [e for e in kept if overlap_ratio(e) < CLEAN_OVERLAP]
+    ratios = [overlap_ratio(e) for e in kept]
+    clean = [e for e, r in zip(kept, ratios, strict=True) if r < CLEAN_OVERLAP]
     covered = {e.source for e in clean}
-    rest = [e for e in kept if overlap_ratio(e) >= CLEAN_OVERLAP]
-    closest: dict[str, Example] = {}
-    for example in rest:
+    closest: dict[str, int] = {}  # source -> index of its least turned copy, where none is clean
+    for index, example in enumerate(kept):
         best = closest.get(example.source)
-        if example.source not in covered and (
-            best is None or overlap_ratio(example) < overlap_ratio(best)
-        ):
-            closest[example.source] = example
-    chosen_ids = {id(e) for e in closest.values()}
-    rest = [e for e in rest if id(e) not in chosen_ids]
+        if example.source not in covered and (best is None or ratios[index] < ratios[best]):
+            closest[example.source] = index
+    rest = [
+        e
+        for i, (e, r) in enumerate(zip(kept, ratios, strict=True))
+        if r >= CLEAN_OVERLAP and i not in closest.values()
+    ]
     picked = np.random.default_rng(seed).permutation(len(rest))[:others]
-    chosen = clean + list(closest.values()) + [rest[i] for i in sorted(picked)]
+    chosen = clean + [kept[i] for i in closest.values()] + [rest[i] for i in sorted(picked)]
     encode = [cv2.IMWRITE_JPEG_QUALITY, quality]
     np.savez(
         path,
@@ -91,18 +91,22 @@ def pack_photos(split: str, path, quality: int = 85, others: int = 0, seed: int 
 
 def load_packed_photos(path, holdout: float = 0.0):
     """Photos kept by `pack_photos`, as (kept, held out) lists of Examples like `load_photos`."""
-    from datasets.photos import in_holdout
+    from datasets.photos import split_by_source
 
     packed = np.load(path, allow_pickle=True)
-    kept, held = [], []
-    for picture, boxes, source in zip(
-        packed["pictures"], packed["boxes"], packed["sources"], strict=True
-    ):
-        image = cv2.imdecode(picture, cv2.IMREAD_COLOR)
-        example = Example(image, boxes, np.zeros(len(boxes), np.int64), backs_labelled=False)
-        example.source = str(source)
-        (held if holdout and in_holdout(example.source, holdout) else kept).append(example)
-    return kept, held
+    examples = [
+        Example(
+            cv2.imdecode(picture, cv2.IMREAD_COLOR),
+            boxes,
+            np.zeros(len(boxes), np.int64),
+            backs_labelled=False,
+            source=str(source),
+        )
+        for picture, boxes, source in zip(
+            packed["pictures"], packed["boxes"], packed["sources"], strict=True
+        )
+    ]
+    return split_by_source(examples, holdout)
 
 
 def _progress(items, description):

@@ -265,8 +265,9 @@ def _make_batch(job):
 
 
 def one_cycle(fraction: float, peak: float, warm: float = 0.05) -> float:
-    """The learning rate `fraction` of the way through a run: OneCycleLR's shape (a warm-up from
-    peak / 25, then a cosine down to peak / 10^4), for a run timed by the clock (`--minutes`)."""
+    """The learning rate `fraction` of the way through a run timed by the clock (`--minutes`):
+    a straight warm-up from peak / 25 (where OneCycleLR starts), then a cosine down to
+    peak / 10^4."""
     import math
 
     if fraction < warm:
