@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import numpy as np
+import pytest
 
 from datasets.codes import CLASS_CODES, ROBOFLOW_CODES
 from datasets.photos import (
+    MISNAMED,
     LabelledTile,
     labels_look_wrong,
     list_photos,
@@ -71,6 +75,26 @@ def test_a_photo_checked_to_leave_a_tile_unlabelled_is_flagged():
         _row("1m 2m 3m"), "393533204_1356011898676461_8184524789032659074_n_jpg"
     )
     assert not labels_look_wrong(_row("1m 2m 3m"), "another_jpg")
+
+
+def test_a_code_found_wrong_by_eye_is_put_right_on_its_line_only(tmp_path):
+    labels = tmp_path / "a.txt"
+    labels.write_text("3 0.5 0.5 0.1 0.2\n3 0.7 0.5 0.1 0.2\n")
+    assert [t.code for t in read_labels(labels, 640, 640)] == ["1s", "1s"]
+    assert [t.code for t in read_labels(labels, 640, 640, {1: ("1s", "1p")})] == ["1s", "1p"]
+    # a correction written for another code means the file changed: it must not apply silently
+    with pytest.raises(ValueError, match="line 2"):
+        read_labels(labels, 640, 640, {1: ("2s", "2p")})
+
+
+def test_the_valid_photos_carry_the_codes_put_right():
+    require_shared(PHOTOS / "valid")
+    photos = {p.image.name: p for p in list_photos("valid", PHOTOS)}
+    for name, lines in MISNAMED.items():
+        codes = [t.code for t in read_labels(photos[name].labels, 640, 640)]
+        fixed = [t.code for t in photos[name].tiles()]
+        assert [codes[n] for n in lines] == [written for written, _ in lines.values()]
+        assert Counter(fixed) - Counter(codes) == Counter(shown for _, shown in lines.values())
 
 
 def test_the_shared_dataset_reads_as_tile_codes():
