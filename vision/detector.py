@@ -227,35 +227,11 @@ def prepare(bgr: np.ndarray, pixels: int, multiple: int = 32) -> Prepared:
     height, width = bgr.shape[:2]
     scale = (pixels / (width * height)) ** 0.5
     new_w, new_h = max(1, round(width * scale)), max(1, round(height * scale))
-    if scale < 1:
-        small = shrink(bgr, new_w, new_h)
-    else:
-        small = cv2.resize(bgr, (new_w, new_h), interpolation=cv2.INTER_AREA)
+    small = cv2.resize(bgr, (new_w, new_h), interpolation=cv2.INTER_AREA)
     pad_w, pad_h = -new_w % multiple, -new_h % multiple
     if pad_w or pad_h:
         small = cv2.copyMakeBorder(small, 0, pad_h, 0, pad_w, cv2.BORDER_CONSTANT)
     return Prepared(small[None], scale, width, height)
-
-
-def shrink(bgr: np.ndarray, width: int, height: int) -> np.ndarray:
-    """The picture brought down to width x height, quickly: halved by area averaging while it
-    is still twice as big (exact halves are fast), then the last step, under a half, bilinear
-    (as the finder's training scales its pictures).
-
-    OpenCV's area averaging by a ratio that is not a whole number is slow on the 2-core CPU:
-    5.6 ms for a 1280 x 1280 camera frame down to 1024 x 1024 and 2.9 ms to 384 x 384, against
-    1.0 and 0.4 ms this way, for pictures that differ by about one grey level in 256."""
-    import cv2
-
-    while bgr.shape[1] >= 2 * width and bgr.shape[0] >= 2 * height:
-        h, w = bgr.shape[:2]
-        # an odd last row or column is left out: under a pixel of the result, far less of a box
-        bgr = cv2.resize(
-            bgr[: h - h % 2, : w - w % 2], (w // 2, h // 2), interpolation=cv2.INTER_AREA
-        )
-    if bgr.shape[:2] == (height, width):
-        return bgr
-    return cv2.resize(bgr, (width, height), interpolation=cv2.INTER_LINEAR)
 
 
 def decode(

@@ -324,34 +324,6 @@ def test_the_table_finder_reads_its_pictures_and_answers_as_the_finder_does():
     assert finder.table_session.get_inputs()[0].name == finder.input_name
 
 
-@pytest.mark.parametrize("size", [(1280, 1280), (1280, 960), (1279, 721), (640, 640)])
-def test_a_picture_is_shrunk_fast_with_its_tiles_where_they_were(size):
-    """The finder's pictures are brought down by halving and a last bilinear step (fast), not
-    by area averaging at any ratio (slow): a tile must come out at the size asked, where the
-    scale puts it and as big, or the boxes read from it would slip."""
-    import cv2
-
-    from vision.detector import shrink
-
-    width, height = size
-    picture = np.full((height, width, 3), 40, np.uint8)
-    x0, y0, x1, y1 = 0.61 * width, 0.37 * height, 0.61 * width + 90, 0.37 * height + 120
-    picture[round(y0) : round(y1), round(x0) : round(x1)] = 235  # a tile on dark felt
-    for scale in (0.8, 0.5, 0.3, 0.17):
-        new = (max(1, round(width * scale)), max(1, round(height * scale)))
-        small = shrink(picture, *new)
-        exact = cv2.resize(picture, new, interpolation=cv2.INTER_AREA)
-        assert small.shape == exact.shape
-        light = small[:, :, 1].astype(float) - 40
-        ys, xs = np.mgrid[: small.shape[0], : small.shape[1]]
-        cx, cy = (light * xs).sum() / light.sum(), (light * ys).sum() / light.sum()
-        sx, sy = new[0] / width, new[1] / height
-        assert cx == pytest.approx((x0 + x1) / 2 * sx - 0.5, abs=0.5)
-        assert cy == pytest.approx((y0 + y1) / 2 * sy - 0.5, abs=0.5)
-        assert light.sum() / 195 == pytest.approx(90 * 120 * sx * sy, rel=0.03)
-        assert np.abs(small.astype(int) - exact).mean() < 1.0
-
-
 def test_a_phone_photo_of_a_hand_keeps_its_first_look():
     """A phone photo as big as a camera's frame shows a hand of 14 tiles, fewer than a whole
     table's first look must see. Looked at larger, those tiles come out far longer than the
