@@ -10,7 +10,9 @@ reader offers first (the one the panel fills in) holds exactly the true tiles.
   labelled: discards, walls and stray tiles around it are not, so the truth is the labelled
   codes. The criterion was set once from the layout, not from the reader's results. Photos
   whose labels slip (`datasets.photos.labels_look_wrong`: two codes on one tile, a tile left
-  unlabelled) are left out, and a tile labelled twice counts once.
+  unlabelled) are left out, and a tile labelled twice counts once. Codes seen by eye to be
+  wrong are put right (`datasets.photos.MISNAMED`, three photos); the photos were looked at
+  where the reader and the labels disagreed, so the reader's own slips stay counted.
 - **Rendered full tables** (`datasets.table.full_table`, `TABLES` tables from seed `TABLE_SEED`,
   every style, felt, light and camera height it draws): the truth is the winner's revealed hand
   as laid out (its winning tile only where it is set apart). The winner's hand must be the one
