@@ -20,7 +20,8 @@ FELTS = {  # BGR
 RIMS = ((40, 70, 110), (25, 45, 75), (20, 20, 22), (150, 150, 150))  # wood, dark wood, black, grey
 SKINS = ((120, 150, 200), (95, 125, 175), (70, 95, 140), (140, 170, 215))
 SLEEVES = ((40, 40, 40), (140, 100, 60), (200, 200, 200), (60, 60, 150), (90, 120, 90))
-# the lamp: its colour (BGR gains) and its strength (exposure: 0.25 is two stops under)
+# the lamp: its colour (BGR gains on the picture's values) and its strength (exposure, in linear
+# light: 0.25 is two stops under, 0.5 one)
 LIGHTS = {
     "warm-dim": ((0.72, 0.92, 1.12), (0.25, 0.5)),
     "warm-bright": ((0.72, 0.92, 1.12), (1.2, 1.5)),
@@ -28,6 +29,7 @@ LIGHTS = {
     "cool-bright": ((1.12, 1.0, 0.85), (1.2, 1.5)),
     "neutral": ((1.0, 1.0, 1.0), (0.9, 1.1)),
 }
+GAMMA = 2.2  # of the picture's values, as sRGB is nearly
 
 
 def felt_table(rng, size: tuple[int, int], table, colour) -> np.ndarray:
@@ -150,7 +152,9 @@ def light(image: np.ndarray, rng, name: str) -> np.ndarray:
         edge = rng.uniform(0.3, 0.9)
         across = gx * rng.normal() + gy * rng.normal()
         fall = fall * (1 - np.clip((across - edge) * 2, 0, 1) * rng.uniform(0.2, 0.45))
-    out = image.astype(np.float32) * np.float32(gains) * np.float32(exposure)
+    # the picture's values are gamma-encoded: light scaled by `exposure` scales them by its
+    # 1/GAMMA power (scaling the values themselves by 0.25 would be over four stops under)
+    out = image.astype(np.float32) * np.float32(gains) * np.float32(exposure ** (1 / GAMMA))
     out *= fall[:, :, None]
     noise = rng.uniform(1, 3) / min(exposure, 1.0)  # a dim room is a noisy picture
     out += rng.normal(0, noise, (height, width, 1)).astype(np.float32)

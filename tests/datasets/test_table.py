@@ -201,6 +201,20 @@ def test_the_lamp_warms_cools_dims_and_brightens_the_same_table():
         assert warm[2] / warm[0] > 1.2 * cool[2] / cool[0], "warm light is redder than cool"
 
 
+def test_a_lamp_two_stops_under_leaves_about_half_the_value_as_a_camera_records_it(monkeypatch):
+    """Exposure is light: a quarter of it (two stops under) leaves a gamma-encoded picture at
+    about 0.25 ** (1 / 2.2), near half its values, not at a quarter (over four stops)."""
+    from datasets import table_look
+
+    monkeypatch.setitem(table_look.LIGHTS, "even", ((1.0, 1.0, 1.0), (1.0, 1.0)))
+    monkeypatch.setitem(table_look.LIGHTS, "two stops under", ((1.0, 1.0, 1.0), (0.25, 0.25)))
+    grey = np.full((200, 300, 3), 200, np.uint8)
+    even = table_look.light(grey, np.random.default_rng(3), "even")
+    under = table_look.light(grey, np.random.default_rng(3), "two stops under")
+    ratio = float(np.median(under.astype(float) / np.maximum(even, 1)))
+    assert ratio == pytest.approx(0.25 ** (1 / 2.2), abs=0.03)
+
+
 def test_given_hands_need_every_seat_and_a_winner_with_a_winning_tile():
     from datasets.demo import DEMO_HANDS
 
