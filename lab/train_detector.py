@@ -209,6 +209,24 @@ def evaluate(network, examples, pixels=384 * 384, threshold=0.3):
     return {kind: (c[2] / max(c[1], 1), c[2] / max(c[0], 1)) for kind, c in counts.items() if c[1]}
 
 
+def model_meta(held_out: dict, photo_zooms, scene_tiles) -> dict:
+    """What the exported model tells the reader (`vision.detector.TileFinder` reads the
+    kinds, sizes, threshold and overlap) and a person (its data and held-out figures)."""
+    return {
+        "kinds": ["face", "back"],
+        "stride": data.STRIDE,
+        "multiple": 32,
+        "pixels": 384 * 384,
+        "threshold": 0.3,
+        "nms_iou": 0.5,
+        "input": "uint8 BGR, 1 x H x W x 3, H and W multiples of 32",
+        "trained_on": "Roboflow Chinese Mahjong Detection v4 train split (CC BY 4.0) "
+        "and synthetic scenes of datasets/scene.py",
+        "held_out": {k: round(v, 4) for k, v in held_out.items() if k != "minutes"},
+        "augment": {"photo_zooms": list(photo_zooms), "scene_tiles": list(scene_tiles)},
+    }
+
+
 def export(network, path: Path, meta: dict) -> None:
     import torch
 
@@ -449,6 +467,9 @@ def main(argv: list[str] | None = None) -> int:
         row["minutes"] = (time.time() - started) / 60
         history.append(row)
         print(json.dumps(row), flush=True)
+        # every epoch's weights too: the held-out photos label only hands, so a run meant for
+        # whole tables may be chosen on other figures (`lab.export_detector` exports one)
+        torch.save(network.state_dict(), run_dir / f"epoch-{epoch}.pt")
         score = 2 * row["recall"] * row["precision"] / max(row["recall"] + row["precision"], 1e-9)
         if score > best:
             best, best_row = score, row
@@ -461,19 +482,7 @@ def main(argv: list[str] | None = None) -> int:
         workers.terminate()  # batches made ahead of a run stopped by the clock are not wanted
 
     network.load_state_dict(torch.load(run_dir / "best.pt", map_location=device))
-    meta = {
-        "kinds": ["face", "back"],
-        "stride": data.STRIDE,
-        "multiple": 32,
-        "pixels": 384 * 384,
-        "threshold": 0.3,
-        "nms_iou": 0.5,
-        "input": "uint8 BGR, 1 x H x W x 3, H and W multiples of 32",
-        "trained_on": "Roboflow Chinese Mahjong Detection v4 train split (CC BY 4.0) "
-        "and synthetic scenes of datasets/scene.py",
-        "held_out": {k: round(v, 4) for k, v in best_row.items() if k != "minutes"},
-        "augment": {"photo_zooms": list(args.photo_zooms), "scene_tiles": list(args.scene_tiles)},
-    }
+    meta = model_meta(best_row, args.photo_zooms, args.scene_tiles)
     export(network, args.out, meta)
     plot_curves(history, args.out.with_name(args.out.stem + "-curves.png"))
     minutes = (time.time() - started) / 60

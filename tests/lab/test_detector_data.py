@@ -120,3 +120,39 @@ def test_a_run_timed_by_the_clock_warms_up_peaks_and_cools_down():
     assert max(rates) == pytest.approx(3e-3) and rates.index(max(rates)) == 5
     assert rates[-1] == pytest.approx(3e-3 / 1e4)
     assert all(a >= b for a, b in zip(rates[5:], rates[6:], strict=False)), "down all the way"
+
+
+def test_an_epoch_kept_by_a_run_exports_a_finder_the_reader_takes(tmp_path):
+    """A finder for whole tables may be chosen on other figures than the held-out photos': any
+    epoch a run kept exports with the metadata the reader reads, and answers as its weights do."""
+    torch = pytest.importorskip("torch")
+    import json
+
+    from lab.export_detector import main as export_main
+    from lab.train_detector import build_network, load_exported
+    from vision.detector import DEFAULT_MODEL, TileFinder
+
+    run = tmp_path / "t9"
+    run.mkdir()
+    network = build_network()
+    load_exported(network, DEFAULT_MODEL)
+    torch.save(network.state_dict(), run / "epoch-3.pt")
+    (run / "history.json").write_text(json.dumps([{"epoch": 3, "recall": 0.9, "minutes": 5}]))
+    out = tmp_path / "chosen.onnx"
+    assert export_main([str(run), "3", str(out)]) == 0
+    chosen, shipped = TileFinder(out), TileFinder()
+    assert (chosen.kinds, chosen.multiple, chosen.threshold) == (
+        shipped.kinds,
+        shipped.multiple,
+        shipped.threshold,
+    )
+    held = json.loads(chosen.session.get_modelmeta().custom_metadata_map["held_out"])
+    assert held == {"epoch": 3, "recall": 0.9}
+    from vision.demo import demo_picture
+
+    picture = demo_picture()
+    ours = np.array([f.box for f in chosen.find(picture)], float).reshape(-1, 4)
+    theirs = np.array([f.box for f in shipped.find(picture)], float).reshape(-1, 4)
+    assert len(theirs) > 50 and ours.shape == theirs.shape and np.allclose(ours, theirs, atol=0.5)
+    with pytest.raises(SystemExit):
+        export_main([str(run), "4", str(out)])

@@ -1,0 +1,48 @@
+"""`python -m lab.export_detector RUN_DIR EPOCH OUT.onnx`: export one epoch of a finder's run.
+
+`lab.train_detector` exports the epoch with the best F1 on the held-out photos. Those photos
+label only the hand, so for a finder meant for whole tables (`vision/models/table-finder.md`)
+another epoch may read the tables better: every epoch's weights are kept in the run's folder
+(`epoch-N.pt`, beside `history.json`), and this exports the one chosen, with the metadata the
+reader needs and that epoch's held-out figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from lab.train_detector import build_network, export, model_meta
+
+
+def main(argv: list[str] | None = None) -> int:
+    import torch
+
+    parser = argparse.ArgumentParser(prog="python -m lab.export_detector", description=__doc__)
+    parser.add_argument("run", type=Path, help="the run's folder, as runs/detector/NAME")
+    parser.add_argument("epoch", type=int)
+    parser.add_argument("out", type=Path, help="the .onnx file to write")
+    args = parser.parse_args(argv)
+    weights = args.run / f"epoch-{args.epoch}.pt"
+    if not weights.is_file():
+        parser.error(f"{weights} is not there: the run keeps epoch-N.pt for each epoch it ended")
+    history = json.loads((args.run / "history.json").read_text())
+    row = next((r for r in history if r["epoch"] == args.epoch), {})
+    augment = {}
+    previous = args.run.with_suffix(".onnx")
+    if previous.is_file():  # the run's own export says how it was augmented
+        import onnxruntime
+
+        meta = onnxruntime.InferenceSession(str(previous)).get_modelmeta().custom_metadata_map
+        augment = json.loads(meta.get("augment", "{}"))
+    network = build_network()
+    network.load_state_dict(torch.load(weights, map_location="cpu"))
+    meta = model_meta(row, augment.get("photo_zooms", ()), augment.get("scene_tiles", ()))
+    export(network, args.out, meta)
+    print(f"Wrote {args.out} from {weights}.")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
