@@ -61,6 +61,15 @@ PROBE_THRESHOLD = 0.15
 LEVEL = 0.2
 GHOST = 0.85  # a box this much under better boxes, wherever they lie, is a ghost
 SLIVER = 0.45  # a face narrower than this share of the faces around it is a tile's side
+# A tile lying sideways among upright ones (the claimed tile of a set) is sometimes answered as
+# two half tiles, each showing half its pips (a 4 of circles read as two 2s). Two faces of HALF
+# a usual face's area each, side by side along a whole side (SIDE of it), filling (FILLED) a box
+# of one tile's area (ONE) and a tile's shape (SIDEWAYS, long side to short), are that one tile.
+HALF = (0.3, 0.7)
+SIDE = 0.8
+FILLED = 0.85
+ONE = (0.75, 1.3)
+SIDEWAYS = (1.1, 1.8)
 FACE_SHAPE = 1.35  # length to width of a tile's face
 UNSTRETCH_TRIES = 3
 
@@ -136,7 +145,7 @@ class TileFinder:
             for f in self._find_any_size(bgr)
             if f.score >= (self.threshold if f.kind == "face" else self.back_threshold)
         ]
-        return drop_slivers(sure)
+        return one_tile_of_halves(drop_slivers(sure))
 
     def _find_any_size(self, bgr: np.ndarray) -> list[FoundTile]:
         found, scale = self._find_at(bgr, self.pixels)
@@ -277,6 +286,47 @@ def drop_slivers(found: list[FoundTile], least: int = 4) -> list[FoundTile]:
         for f in found
         if f.kind != "face" or min(f.box[2] - f.box[0], f.box[3] - f.box[1]) >= narrowest
     ]
+
+
+def one_tile_of_halves(found: list[FoundTile], least: int = 6) -> list[FoundTile]:
+    """The tiles found, with each pair of half tiles (see HALF) answered for one tile lying
+    sideways made into that tile. Needs `least` faces to know a usual face's area."""
+    faces = [i for i, f in enumerate(found) if f.kind == "face"]
+    if len(faces) < least:
+        return found
+    boxes = np.array([found[i].box for i in faces], float)
+    sizes = boxes[:, 2:] - boxes[:, :2]
+    areas = sizes.prod(axis=1)
+    usual = float(np.median(areas))
+    halves = [k for k in range(len(faces)) if HALF[0] * usual <= areas[k] <= HALF[1] * usual]
+    joined: dict[int, FoundTile] = {}  # first half's index in `found` -> the whole tile
+    taken: set[int] = set()
+    for n, a in enumerate(halves):
+        for b in halves[n + 1 :]:
+            if a in taken or b in taken:
+                continue
+            low = np.minimum(boxes[a, :2], boxes[b, :2])
+            high = np.maximum(boxes[a, 2:], boxes[b, 2:])
+            shared = np.clip(
+                np.minimum(boxes[a, 2:], boxes[b, 2:]) - np.maximum(boxes[a, :2], boxes[b, :2]),
+                0,
+                None,
+            )
+            union = high - low
+            whole = float(union.prod())
+            if max(shared / np.minimum(sizes[a], sizes[b])) < SIDE:
+                continue  # not side by side along a whole side
+            if not ONE[0] * usual <= whole <= ONE[1] * usual:
+                continue
+            if (areas[a] + areas[b] - shared.prod()) / whole < FILLED:
+                continue
+            if not SIDEWAYS[0] <= union.max() / union.min() <= SIDEWAYS[1]:
+                continue
+            score = max(found[faces[a]].score, found[faces[b]].score)
+            joined[faces[a]] = FoundTile((*map(float, low), *map(float, high)), score, "face")
+            taken |= {a, b}
+    gone = {faces[k] for k in taken}
+    return [joined.get(i, f) for i, f in enumerate(found) if i in joined or i not in gone]
 
 
 def _sees_more_small_tiles(

@@ -567,3 +567,47 @@ def test_sure_tiles_are_cut_once():
     reader = TileReader(finder=object(), classifier=classifier)
     reading = reader.name_boxes(np.zeros((50, 50, 3), np.uint8), [(5.0, 5.0, 25.0, 35.0)])
     assert [r.code for r in reading] == ["5m"] and classifier.batches == 1
+
+
+def _upright_row(count: int, x: float = 0.0) -> list:
+    """`count` upright faces 30 x 40, side by side from `x`."""
+    from vision.detector import FoundTile
+
+    return [FoundTile((x + 30 * k, 100, x + 30 * k + 30, 140), 0.9, "face") for k in range(count)]
+
+
+def test_a_sideways_tile_answered_as_two_halves_is_one_tile():
+    """A set's claimed tile lies sideways (40 x 30) after the upright ones: the finder answered
+    its two halves, 20 x 30 each, which the classifier would read as two tiles of half the pips."""
+    from vision.detector import FoundTile, one_tile_of_halves
+
+    row = _upright_row(8)
+    halves = [
+        FoundTile((240, 110, 260, 140), 0.6, "face"),
+        FoundTile((260, 110, 280, 140), 0.8, "face"),
+    ]
+    found = one_tile_of_halves(row + halves)
+    assert found[:8] == row and len(found) == 9
+    assert found[8].box == (240, 110, 280, 140) and found[8].score == 0.8
+
+
+def test_two_whole_tiles_side_by_side_and_lone_small_faces_stay_as_found():
+    from vision.detector import FoundTile, one_tile_of_halves
+
+    row = _upright_row(8)
+    assert one_tile_of_halves(row) == row  # two upright neighbours make no sideways tile
+    apart = [
+        FoundTile((300, 110, 320, 140), 0.7, "face"),
+        FoundTile((400, 110, 420, 140), 0.7, "face"),
+    ]
+    assert one_tile_of_halves(row + apart) == row + apart  # small faces far apart
+    stacked = [
+        FoundTile((300, 100, 320, 130), 0.7, "face"),
+        FoundTile((300, 130, 320, 160), 0.7, "face"),
+    ]
+    assert one_tile_of_halves(row + stacked) == row + stacked  # together 20 x 60: no tile's shape
+    few = _upright_row(3) + [
+        FoundTile((90, 110, 110, 140), 0.6, "face"),
+        FoundTile((110, 110, 130, 140), 0.6, "face"),
+    ]
+    assert one_tile_of_halves(few) == few  # too few faces to know a usual one
