@@ -64,7 +64,9 @@ SLIVER = 0.45  # a face narrower than this share of the faces around it is a til
 # A tile lying sideways among upright ones (the claimed tile of a set) is sometimes answered as
 # two half tiles, each showing half its pips (a 4 of circles read as two 2s). Two faces of HALF
 # a usual face's area each, side by side along a whole side (SIDE of it), filling (FILLED) a box
-# of one tile's area (ONE) and a tile's shape (SIDEWAYS, long side to short), are that one tile.
+# of one tile's area (ONE) and a tile's shape (SIDEWAYS, long side to short), may be that one
+# tile (`sideways_halves`); two small tiles side by side (far from the camera, or cut by the
+# picture's edge) look the same, so the reader asks the classifier which they are.
 HALF = (0.3, 0.7)
 SIDE = 0.8
 FILLED = 0.85
@@ -145,7 +147,7 @@ class TileFinder:
             for f in self._find_any_size(bgr)
             if f.score >= (self.threshold if f.kind == "face" else self.back_threshold)
         ]
-        return one_tile_of_halves(drop_slivers(sure))
+        return drop_slivers(sure)
 
     def _find_any_size(self, bgr: np.ndarray) -> list[FoundTile]:
         found, scale = self._find_at(bgr, self.pixels)
@@ -288,18 +290,21 @@ def drop_slivers(found: list[FoundTile], least: int = 4) -> list[FoundTile]:
     ]
 
 
-def one_tile_of_halves(found: list[FoundTile], least: int = 6) -> list[FoundTile]:
-    """The tiles found, with each pair of half tiles (see HALF) answered for one tile lying
-    sideways made into that tile. Needs `least` faces to know a usual face's area."""
+def sideways_halves(
+    found: list[FoundTile], least: int = 6
+) -> list[tuple[int, int, tuple[float, float, float, float]]]:
+    """Pairs of faces found that may be the two halves of one tile lying sideways (see HALF),
+    as (index, index, the box around both), each face in one pair at most. Needs `least` faces
+    to know a usual face's area."""
     faces = [i for i, f in enumerate(found) if f.kind == "face"]
     if len(faces) < least:
-        return found
+        return []
     boxes = np.array([found[i].box for i in faces], float)
     sizes = boxes[:, 2:] - boxes[:, :2]
     areas = sizes.prod(axis=1)
     usual = float(np.median(areas))
     halves = [k for k in range(len(faces)) if HALF[0] * usual <= areas[k] <= HALF[1] * usual]
-    joined: dict[int, FoundTile] = {}  # first half's index in `found` -> the whole tile
+    pairs = []
     taken: set[int] = set()
     for n, a in enumerate(halves):
         for b in halves[n + 1 :]:
@@ -322,11 +327,9 @@ def one_tile_of_halves(found: list[FoundTile], least: int = 6) -> list[FoundTile
                 continue
             if not SIDEWAYS[0] <= union.max() / union.min() <= SIDEWAYS[1]:
                 continue
-            score = max(found[faces[a]].score, found[faces[b]].score)
-            joined[faces[a]] = FoundTile((*map(float, low), *map(float, high)), score, "face")
+            pairs.append((faces[a], faces[b], (*map(float, low), *map(float, high))))
             taken |= {a, b}
-    gone = {faces[k] for k in taken}
-    return [joined.get(i, f) for i, f in enumerate(found) if i in joined or i not in gone]
+    return pairs
 
 
 def _sees_more_small_tiles(

@@ -120,6 +120,7 @@ class TileReader:
             faces_again = face_boxes(again)
             if len(faces_again) > len(faces):
                 turned, bgr, found, faces = turn, picture, again, faces_again
+        found = self.sideways_tiles(bgr, found)
         to_name = [
             i for i, f in enumerate(found) if f.kind == "face" or in_line_with_faces(f.box, faces)
         ]
@@ -151,6 +152,26 @@ class TileReader:
             unsure = bool(n.unsure) or faint
             tiles.append(TileRead(n.code, box, float(n.confidence), rotation, tuple(n.top), unsure))
         return kong_backs_only(tuple(tiles), in_line)
+
+    def sideways_tiles(self, bgr: np.ndarray, found: list) -> list:
+        """The tiles found, with the two halves of a tile lying sideways made one tile where
+        the classifier reads the box around both as one face, surely, turned along the box's
+        long side (two small upright tiles side by side read as neither)."""
+        from vision.crops import crop_box
+        from vision.detector import FoundTile, sideways_halves
+
+        pairs = sideways_halves(found) if self.rotation_known else []
+        if not pairs:
+            return found
+        crops = [crop_box(bgr, box, CROP_MARGIN) for _, _, box in pairs]
+        joined: dict[int, FoundTile | None] = {}
+        for (a, b, box), read in zip(pairs, self.classifier.classify(crops), strict=True):
+            across = box[2] - box[0] > box[3] - box[1]
+            if read.code == "back" or read.unsure or (int(read.rotation) % 180 == 90) != across:
+                continue
+            joined[a] = FoundTile(box, max(found[a].score, found[b].score), "face")
+            joined[b] = None
+        return [joined.get(i, f) for i, f in enumerate(found) if joined.get(i, f) is not None]
 
     def name_boxes(self, bgr: np.ndarray, boxes: list) -> list:
         """The classifier's reading of the tile in each box. A tile it hesitates over is cut

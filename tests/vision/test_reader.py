@@ -576,38 +576,80 @@ def _upright_row(count: int, x: float = 0.0) -> list:
     return [FoundTile((x + 30 * k, 100, x + 30 * k + 30, 140), 0.9, "face") for k in range(count)]
 
 
-def test_a_sideways_tile_answered_as_two_halves_is_one_tile():
+def test_the_two_halves_of_a_sideways_tile_are_offered_as_one_tile():
     """A set's claimed tile lies sideways (40 x 30) after the upright ones: the finder answered
     its two halves, 20 x 30 each, which the classifier would read as two tiles of half the pips."""
-    from vision.detector import FoundTile, one_tile_of_halves
+    from vision.detector import FoundTile, sideways_halves
 
     row = _upright_row(8)
     halves = [
         FoundTile((240, 110, 260, 140), 0.6, "face"),
         FoundTile((260, 110, 280, 140), 0.8, "face"),
     ]
-    found = one_tile_of_halves(row + halves)
-    assert found[:8] == row and len(found) == 9
-    assert found[8].box == (240, 110, 280, 140) and found[8].score == 0.8
+    assert sideways_halves(row + halves) == [(8, 9, (240.0, 110.0, 280.0, 140.0))]
 
 
-def test_two_whole_tiles_side_by_side_and_lone_small_faces_stay_as_found():
-    from vision.detector import FoundTile, one_tile_of_halves
+def test_whole_tiles_side_by_side_and_lone_small_faces_are_no_halves():
+    from vision.detector import FoundTile, sideways_halves
 
     row = _upright_row(8)
-    assert one_tile_of_halves(row) == row  # two upright neighbours make no sideways tile
+    assert sideways_halves(row) == []  # two upright neighbours make no sideways tile
     apart = [
         FoundTile((300, 110, 320, 140), 0.7, "face"),
         FoundTile((400, 110, 420, 140), 0.7, "face"),
     ]
-    assert one_tile_of_halves(row + apart) == row + apart  # small faces far apart
+    assert sideways_halves(row + apart) == []  # small faces far apart
     stacked = [
         FoundTile((300, 100, 320, 130), 0.7, "face"),
         FoundTile((300, 130, 320, 160), 0.7, "face"),
     ]
-    assert one_tile_of_halves(row + stacked) == row + stacked  # together 20 x 60: no tile's shape
+    assert sideways_halves(row + stacked) == []  # together 20 x 60: no tile's shape
     few = _upright_row(3) + [
         FoundTile((90, 110, 110, 140), 0.6, "face"),
         FoundTile((110, 110, 130, 140), 0.6, "face"),
     ]
-    assert one_tile_of_halves(few) == few  # too few faces to know a usual one
+    assert sideways_halves(few) == []  # too few faces to know a usual one
+
+
+class _Reads:
+    """A classifier that reads every crop as `code`, turned `rotation`, sure or not."""
+
+    rotation_output = "rotation"
+
+    def __init__(self, rotation: int, unsure: bool = False, code: str = "4p"):
+        self.reading = (code, rotation, unsure)
+
+    def classify(self, crops):
+        from vision.classifier import Classification
+
+        code, rotation, unsure = self.reading
+        return [Classification(code, 0.9, ((code, 0.9),), unsure, rotation) for _ in crops]
+
+
+@pytest.mark.parametrize(
+    "classifier, one_tile",
+    [
+        (_Reads(rotation=90), True),  # one face along the wide box: the tile lying sideways
+        (_Reads(rotation=270), True),
+        (_Reads(rotation=0), False),  # upright faces in a wide box: two tiles side by side
+        (_Reads(rotation=90, unsure=True), False),  # the classifier hesitates
+        (_Reads(rotation=90, code="back"), False),
+    ],
+)
+def test_the_reader_makes_halves_one_tile_only_when_the_classifier_sees_one_sideways(
+    classifier, one_tile
+):
+    from vision.detector import FoundTile
+    from vision.reader import TileReader
+
+    row = _upright_row(8)
+    halves = [
+        FoundTile((240, 110, 260, 140), 0.6, "face"),
+        FoundTile((260, 110, 280, 140), 0.8, "face"),
+    ]
+    reader = TileReader(finder=_Finder(row + halves), classifier=classifier)
+    found = reader.sideways_tiles(np.zeros((300, 400, 3), np.uint8), row + halves)
+    if one_tile:
+        assert found == row + [FoundTile((240, 110, 280, 140), 0.8, "face")]
+    else:
+        assert found == row + halves
