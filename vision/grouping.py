@@ -213,19 +213,43 @@ def split_groups(position: Position, tiles: list[Placed]) -> list[Group]:
     groups = []
     for number, line in enumerate(lines):
         line.sort(key=lambda t: _frame(position, t)[0])
-        runs: list[list[Placed]] = [[line[0]]]
-        gaps = [float("inf")]
-        for before, tile in zip(line, line[1:], strict=False):
-            along = _frame(position, tile)[0] - _frame(position, before)[0]
-            gap = (along - reach(tile) - reach(before)) / unit
-            if gap > GROUP_GAP:
-                runs.append([])
-                gaps.append(gap)
-            runs[-1].append(tile)
-        gaps.append(float("inf"))
-        for i, run in enumerate(runs):
-            groups.append(Group(tuple(run), number, gaps[i], gaps[i + 1]))
+        between = [
+            (_frame(position, tile)[0] - _frame(position, before)[0] - reach(tile) - reach(before))
+            / unit
+            for before, tile in zip(line, line[1:], strict=False)
+        ]
+        cuts = [0] + [k + 1 for k, gap in enumerate(between) if gap > GROUP_GAP] + [len(line)]
+        cuts = sorted(set(cuts) | _kongs_cut_out(line, cuts))
+        gaps = [float("inf")] + [between[cut - 1] for cut in cuts[1:-1]] + [float("inf")]
+        for i, (start, end) in enumerate(zip(cuts, cuts[1:], strict=False)):
+            groups.append(Group(tuple(line[start:end]), number, gaps[i], gaps[i + 1]))
     return groups
+
+
+def _kongs_cut_out(line: list[Placed], cuts: list[int]) -> set[int]:
+    """Where to cut a run of tiles (between `cuts`, indices into the line) around a concealed
+    kong laid in it: back, X, X, back (or X, back, back, X). A kong laid close to its
+    neighbour, or joined to it by a back found in the gap (green felt and green backs look
+    alike), is still its own set."""
+    more: set[int] = set()
+    for start, end in zip(cuts, cuts[1:], strict=False):
+        k = start
+        while k + 4 <= end:
+            window = line[k : k + 4]
+            if end - start > 4 and _laid_as_kong(window):
+                more.update((k, k + 4))
+                k += 4
+            else:
+                k += 1
+    return more
+
+
+def _laid_as_kong(tiles: list[Placed]) -> bool:
+    """Whether four tiles in a line show a concealed kong: backs at both ends around two of one
+    face, or two of one face around two backs."""
+    backs = tuple(t.is_back for t in tiles)
+    faces = {t.code for t in tiles if not t.is_back}
+    return backs in ((True, False, False, True), (False, True, True, False)) and len(faces) == 1
 
 
 def _median(values: list[float]) -> float:

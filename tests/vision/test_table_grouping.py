@@ -236,6 +236,53 @@ def _ghost_in_the_gap_changes_nothing(scene) -> None:
     assert canonical(hands[0].to_request(tiles)) == as_laid(scene)
 
 
+def test_a_concealed_kong_joined_to_its_neighbour_by_a_back_in_the_gap_is_still_a_kong():
+    """A back found in the gap after a concealed kong (green backs on green felt) makes the kong
+    and the tiles beyond it one run of tiles: the kong is still read as the set it is, and the
+    ghost is no tile of the hand."""
+    checked = 0
+    for seed in range(30):
+        scene, _ = table(seed)
+        kongs = [
+            k
+            for k, g in enumerate(scene.groups)
+            if g.kind == "concealed_kong" and g.position == scene.winner
+        ]
+        if not kongs:
+            continue
+        origin, rightward, (w, h), _ = _winners_row(scene)
+        mine = [
+            t for t in scene.tiles if t.position == scene.winner and t.role in HAND_ROLES
+        ]
+
+        def along(t) -> float:
+            return (np.array(((t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2)) - origin) @ (
+                rightward
+            )
+
+        kong = sorted((t for t in mine if t.group == kongs[0]), key=along)
+        beyond = [t for t in mine if t.level == 0 and along(t) > along(kong[-1])]
+        if not beyond:
+            continue
+        following = min(beyond, key=along)
+        width = w if abs(rightward[0]) > abs(rightward[1]) else h
+        start = along(kong[-1]) + width / 2
+        end = along(following) - width / 2
+        if end - start < 0.3 * width:
+            continue  # no gap to fill
+        centre = origin + rightward * (start + end) / 2
+        across = (end - start) / 2
+        half = (across, h / 2) if abs(rightward[0]) > abs(rightward[1]) else (w / 2, across)
+        box = (centre[0] - half[0], centre[1] - half[1], centre[0] + half[0], centre[1] + half[1])
+        ghost = TileRead("back", tuple(int(round(v)) for v in box), 0.6, kong[0].rotation)
+        tiles = tiles_of(scene) + (ghost,)
+        height, picture_width = scene.image.shape[:2]
+        hands = group_hands(tiles, picture_width, height)
+        assert canonical(hands[0].to_request(tiles)) == as_laid(scene), seed
+        checked += 1
+    assert checked >= 3, "enough tables with a concealed kong followed by a tile in the row"
+
+
 def test_a_turned_tile_lying_in_front_of_a_lone_standing_tile_is_no_added_kong():
     """A discard turned sideways just in front of the row, over a standing tile of its own code:
     an added tile lies on a set, so this one is a discard, not part of the hand."""
