@@ -37,3 +37,27 @@ def test_where_every_tile_is_known_a_tile_found_on_bare_felt_is_the_finders_miss
     every = [box for _, box in TRUTH]
     assert why_missed(reading, TRUTH, every) == "a tile found where none is"
     assert why_missed(reading, TRUTH) == "grouping"
+
+
+def test_tile_figures_on_a_table_count_every_face_drawn_and_every_face_reported():
+    """On a rendered table every tile is known: a face reported on a wall's back is a false
+    find, a misnamed flower counts against the flowers, and backs are neither."""
+    from types import SimpleNamespace
+
+    from lab.hands import tally_faces
+
+    drawn = [SimpleNamespace(code=code, box=box) for code, box in TRUTH] + [
+        SimpleNamespace(code="2f", box=(100, 0, 130, 40)),
+        SimpleNamespace(code="back", box=(0, 60, 30, 100)),  # a wall
+    ]
+    read = reading_of(
+        TRUTH[0],
+        ("4m", TRUTH[1][1]),  # misnamed
+        ("3f", (101, 1, 129, 39)),  # the flower, misnamed
+        ("5z", (1, 61, 29, 99)),  # the wall's back taken for a blank face
+        ("back", (0, 60, 30, 100)),
+    )  # 3m (TRUTH[2]) not found
+    tally = tally_faces(read, drawn)
+    assert tally["truth"] == 4 and tally["reported"] == 4
+    assert tally["found"] == 3 and tally["named"] == 1
+    assert tally["flowers"] == 1 and tally["flowers found"] == 1 and tally["flowers named"] == 0
