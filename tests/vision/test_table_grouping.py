@@ -251,9 +251,7 @@ def test_a_concealed_kong_joined_to_its_neighbour_by_a_back_in_the_gap_is_still_
         if not kongs:
             continue
         origin, rightward, (w, h), _ = _winners_row(scene)
-        mine = [
-            t for t in scene.tiles if t.position == scene.winner and t.role in HAND_ROLES
-        ]
+        mine = [t for t in scene.tiles if t.position == scene.winner and t.role in HAND_ROLES]
 
         def along(t) -> float:
             return (np.array(((t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2)) - origin) @ (
