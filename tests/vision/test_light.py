@@ -66,3 +66,15 @@ def test_a_picture_brightened_less_than_a_stop_keeps_its_detail():
     levels = np.clip(levels, 0, 255).astype(np.uint8)
     expected = levels[dim, np.arange(3)]
     assert np.array_equal(corrected(dim, gains), expected)
+
+
+def test_black_faces_leave_the_light_as_it_is():
+    """A set with black faces (some Japanese sets) shows its ink brightest: judged as white, the
+    red and green ink would be taken for a lamp's cast and the picture wrongly relit."""
+    picture, faces = _table()
+    for x0, y0, x1, y1 in faces:
+        picture[y0:y1, x0:x1] = (25, 25, 28)  # black faces...
+        picture[y0 + 15 : y0 + 55, x0 + 10 : x0 + 40] = (40, 40, 200)  # ...with red ink
+    assert np.allclose(light_gains(picture, faces), 1.0)
+    dim, faces = _table(exposure=0.35)  # white faces in a dim room are still judged
+    assert light_is_off(light_gains(dim, faces))

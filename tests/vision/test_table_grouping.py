@@ -253,10 +253,9 @@ def test_a_concealed_kong_joined_to_its_neighbour_by_a_back_in_the_gap_is_still_
         origin, rightward, (w, h), _ = _winners_row(scene)
         mine = [t for t in scene.tiles if t.position == scene.winner and t.role in HAND_ROLES]
 
-        def along(t) -> float:
-            return (np.array(((t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2)) - origin) @ (
-                rightward
-            )
+        def along(t, origin=origin, rightward=rightward) -> float:
+            centre = np.array(((t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2))
+            return float((centre - origin) @ rightward)
 
         kong = sorted((t for t in mine if t.group == kongs[0]), key=along)
         beyond = [t for t in mine if t.level == 0 and along(t) > along(kong[-1])]
