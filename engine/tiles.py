@@ -38,6 +38,7 @@ WIND_TILE = {letter: EAST + i for i, letter in enumerate(WIND_LETTERS)}
 KOREAN_TILES: tuple[str, ...] = TILE_CODES[0:18] + TILE_CODES[27:38]
 KOREAN_KINDS: tuple[int, ...] = tuple(range(0, 18)) + tuple(range(27, 34))
 SEASON_TILES: tuple[str, ...] = TILE_CODES[38:42]
+COPIES = 4  # of each suit and honour tile in a set (a flower or season is one of its kind)
 
 SUIT_NAMES = {"m": "characters", "p": "dots", "s": "bamboo", "z": "honours", "f": "flowers"}
 HONOUR_NAMES = ("East", "South", "West", "North", "White dragon", "Green dragon", "Red dragon")

@@ -47,6 +47,7 @@ import numpy as np
 from engine import KOREAN_TILES, SEASON_TILES
 from engine.analysis import SetKind
 from engine.seats import Giver, Position
+from engine.tiles import COPIES
 from vision.reading import HandRead, MeldRead, TileRead
 from vision.rows import Line, find_lines
 
@@ -494,6 +495,31 @@ def white_backs_as_backs(
                         tile = tiles[i]
                         tiles[i] = replace(tile, code="back", top=(("back", tile.confidence),))
     return tuple(tiles)
+
+
+BLANK = "5z"  # the White Dragon: a plain face in many sets
+
+
+def blanks_beyond_the_set(
+    tiles: tuple[TileRead, ...], hands: Sequence[HandRead]
+) -> tuple[TileRead, ...]:
+    """The tiles with White Dragons beyond the set's four, outside every hand, read as backs.
+
+    Seen from above, a wall's tiles and the tops of the players' standing tiles are plain, like
+    the White Dragon's blank face, and the classifier names some of them so: on rendered
+    tables most faces reported where none lies were such blanks. A set has four: those in a hand
+    stay, then the surest of the others."""
+    in_hands = {i for hand in hands for i in hand.indices()}
+    blanks = [i for i, t in enumerate(tiles) if t.code == BLANK]
+    if len(blanks) <= COPIES:
+        return tiles
+    kept = sorted(blanks, key=lambda i: (i not in in_hands, -tiles[i].confidence))[:COPIES]
+    return tuple(
+        replace(t, code="back", top=(("back", t.confidence),))
+        if t.code == BLANK and i not in kept and i not in in_hands
+        else t
+        for i, t in enumerate(tiles)
+    )
 
 
 def _along(position: Position, tile: Placed) -> float:

@@ -18,7 +18,13 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.grouping import SeatZones, group_hands, loose_faces, white_backs_as_backs
+from vision.grouping import (
+    SeatZones,
+    blanks_beyond_the_set,
+    group_hands,
+    loose_faces,
+    white_backs_as_backs,
+)
 from vision.light import corrected, light_gains, light_is_off
 from vision.messages import PictureRefused
 from vision.reading import HandRead, MeldRead, Reading, TileRead
@@ -193,7 +199,7 @@ class TileReader:
 
     def group(self, width: int, height: int, tiles: tuple[TileRead, ...]) -> Reading:
         hands = group_hands(tiles, width, height, self.rotation_known, self.zones)
-        tiles = white_backs_as_backs(tiles, hands)
+        tiles = blanks_beyond_the_set(white_backs_as_backs(tiles, hands), hands)
         return keep_trusted(Reading(width, height, tiles, hands, loose_faces(tiles, hands)))
 
 

@@ -172,3 +172,18 @@ def test_a_rotation_misread_on_a_symmetric_tile_does_not_turn_it_sideways():
     height, width = scene.image.shape[:2]
     reading = keep_trusted(Reading(width, height, tiles, group_hands(tiles, width, height)))
     assert_hands(reading, DEMO_HANDS)
+
+
+def test_white_dragons_beyond_the_sets_four_are_plain_tops_of_walls_not_faces():
+    """A set has four White Dragons: past them, the blanks outside every hand (a wall's tiles,
+    the tops of standing tiles) are backs, the least sure first; those in a hand always stay."""
+    from vision.grouping import blanks_beyond_the_set
+    from vision.reading import HandRead
+
+    sure = [TileRead("5z", (40 * k, 0, 40 * k + 30, 40), 0.9) for k in range(3)]
+    hand = HandRead("bottom", concealed=(0, 1, 2))
+    wall = [TileRead("5z", (40 * k, 200, 40 * k + 30, 240), 0.3 + 0.1 * k) for k in range(3)]
+    tiles = tuple(sure + wall)
+    read = blanks_beyond_the_set(tiles, [hand])
+    assert [t.code for t in read] == ["5z"] * 3 + ["back", "back", "5z"]
+    assert blanks_beyond_the_set(tiles[:4], [hand]) == tiles[:4]  # four: nothing to say
