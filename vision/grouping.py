@@ -500,6 +500,33 @@ def white_backs_as_backs(
 BLANK = "5z"  # the White Dragon: a plain face in many sets
 
 
+# A line of at least this many tiles is longer than any set: a row of standing tiles, a wall.
+LONG_ROW = 5
+
+
+def plain_rows_as_backs(tiles: tuple[TileRead, ...]) -> tuple[TileRead, ...]:
+    """The tiles with the White Dragons read in long rows of blanks read as backs, where the
+    picture shows more blanks than the set's four.
+
+    A set whose backs are as plain as its White Dragon's face shows its walls and the tops of
+    the players' standing tiles as rows of blanks. A row of LONG_ROW tiles or more, most of
+    them blanks, is such a row; a revealed hand's White Dragons are at most four of its row."""
+    blanks = [i for i, t in enumerate(tiles) if t.code == BLANK]
+    if len(blanks) <= COPIES:
+        return tiles
+    centres = np.array([((t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2) for t in tiles])
+    extents = np.array([(t.box[2] - t.box[0], t.box[3] - t.box[1]) for t in tiles], float)
+    plain: set[int] = set()
+    for line in find_lines(centres, extents):
+        members = [i for i in line.members if tiles[i].code == BLANK]
+        if len(line.members) >= LONG_ROW and 2 * len(members) > len(line.members):
+            plain.update(members)
+    return tuple(
+        replace(t, code="back", top=(("back", t.confidence),)) if i in plain else t
+        for i, t in enumerate(tiles)
+    )
+
+
 def blanks_beyond_the_set(
     tiles: tuple[TileRead, ...], hands: Sequence[HandRead]
 ) -> tuple[TileRead, ...]:

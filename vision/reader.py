@@ -23,6 +23,7 @@ from vision.grouping import (
     blanks_beyond_the_set,
     group_hands,
     loose_faces,
+    plain_rows_as_backs,
     white_backs_as_backs,
 )
 from vision.light import corrected, light_gains, light_is_off
@@ -198,6 +199,7 @@ class TileReader:
         return results
 
     def group(self, width: int, height: int, tiles: tuple[TileRead, ...]) -> Reading:
+        tiles = plain_rows_as_backs(tiles)
         hands = group_hands(tiles, width, height, self.rotation_known, self.zones)
         tiles = blanks_beyond_the_set(white_backs_as_backs(tiles, hands), hands)
         return keep_trusted(Reading(width, height, tiles, hands, loose_faces(tiles, hands)))

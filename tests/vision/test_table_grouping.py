@@ -8,6 +8,7 @@ The tiles come from the tables' truth (code, box, face turn), so these check gro
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from functools import cache
 
 import numpy as np
@@ -55,6 +56,28 @@ def test_walls_and_standing_rows_are_no_hand_of_their_own(seed):
     for hand in reading.hands[1:]:
         assert not hand.concealed, "another player shows only sets and flowers"
         assert hand.position != scene.winner
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_set_with_backs_as_plain_as_its_white_dragon_still_gives_the_winners_hand(seed):
+    """Where the backs are as plain as the White Dragon's face, the classifier names the walls'
+    tiles and the tops of the standing tiles White Dragons: rows of blanks, no player's hand."""
+    from types import SimpleNamespace
+
+    from vision.reader import TileReader
+
+    scene, _ = table(seed)
+    tiles = tuple(replace(t, code="5z") if t.code == "back" else t for t in tiles_of(scene))
+    assert sum(t.code == "5z" for t in tiles) > 20, "walls and standing rows read as blanks"
+    reader = TileReader(finder=SimpleNamespace(), classifier=SimpleNamespace(rotation_output=1))
+    height, width = scene.image.shape[:2]
+    reading = reader.group(width, height, tiles)
+    first = reading.hands[0]
+    assert first.position == scene.winner
+    assert canonical(first.to_request(reading.tiles)) == as_laid(scene)
+    for hand in reading.hands[1:]:
+        assert not hand.concealed, "a row of plain tiles is no player's standing tiles"
+    assert sum(reading.tiles[i].code == "5z" for i in reading.discards) <= 4
 
 
 # --- the same tables with what a finder gets wrong, and what lies near the winner's row --------
