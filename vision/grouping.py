@@ -55,6 +55,7 @@ GROUP_GAP = 0.3  # a gap wider than this (in tile widths) separates two groups
 LINE_STEP = 0.6  # tile lengths between two lines of one hand
 ASPECT_CLEAR = 1.15  # a box this much longer one way shows which way its tile lies
 SIDEWAYS_LONGER = 1.12  # a tile this much longer along the line than its set's others lies turned
+BLANK = "5z"  # the White Dragon: a plain face in many sets, like a back or a tile's top
 
 BOTTOM, RIGHT, TOP, LEFT = Position.BOTTOM, Position.RIGHT, Position.TOP, Position.LEFT
 # The position whose upright tiles the camera sees with a face rotation (`Position.turn`).
@@ -235,9 +236,8 @@ def _kongs_cut_out(line: list[Placed], cuts: list[int]) -> set[int]:
     more: set[int] = set()
     for start, end in zip(cuts, cuts[1:], strict=False):
         k = start
-        while k + 4 <= end:
-            window = line[k : k + 4]
-            if end - start > 4 and _laid_as_kong(window):
+        while end - start > 4 and k + 4 <= end:
+            if _laid_as_kong(line[k : k + 4]):
                 more.update((k, k + 4))
                 k += 4
             else:
@@ -475,8 +475,8 @@ def white_backed_kong(codes: Sequence[str]) -> bool:
     `5z` in the middle."""
     for backs, faces in (((0, 3), (1, 2)), ((1, 2), (0, 3))):
         face = codes[faces[0]]
-        if codes[backs[0]] == codes[backs[1]] == "5z" and codes[faces[1]] == face:
-            return face not in ("5z", "back") and not face.endswith("f")
+        if codes[backs[0]] == codes[backs[1]] == BLANK and codes[faces[1]] == face:
+            return face not in (BLANK, "back") and not face.endswith("f")
     return False
 
 
@@ -491,13 +491,10 @@ def white_backs_as_backs(
             codes = [tiles[i].code for i in meld.tiles]
             if meld.kind == SetKind.CONCEALED_KONG and white_backed_kong(codes):
                 for i in meld.tiles:
-                    if tiles[i].code == "5z":  # the kong's tile is the other code
+                    if tiles[i].code == BLANK:  # the kong's tile is the other code
                         tile = tiles[i]
                         tiles[i] = replace(tile, code="back", top=(("back", tile.confidence),))
     return tuple(tiles)
-
-
-BLANK = "5z"  # the White Dragon: a plain face in many sets
 
 
 # A line of at least this many tiles is longer than any set: a row of standing tiles, a wall.
