@@ -116,12 +116,15 @@ def training_styles() -> tuple[str, ...]:
     return tuple(s for s in available_styles() if s != HELD_OUT_STYLE)
 
 
-def synthetic_sample(rng: np.random.Generator, code: str, style: str, neighbours: list):
-    """One synthetic crop in cached form, with its rotation in quarter turns."""
+def synthetic_sample(
+    rng: np.random.Generator, code: str, style: str, neighbours: list, dark: bool | None = None
+):
+    """One synthetic crop in cached form, with its rotation in quarter turns (`dark`: see
+    `datasets.render.render_tile_bgra`)."""
     from datasets.augment import camera_effects, place_tile
     from datasets.render import render_tile_bgra
 
-    tile = render_tile_bgra(code, rng, style, height=int(rng.integers(72, 144)))
+    tile = render_tile_bgra(code, rng, style, height=int(rng.integers(72, 144)), dark=dark)
     count = int(rng.choice([0, 1, 2, 2]))
     view = place_tile(tile, rng, neighbours=neighbours[:count])
     image = camera_effects(view.image, rng)
@@ -129,18 +132,22 @@ def synthetic_sample(rng: np.random.Generator, code: str, style: str, neighbours
 
 
 def _synthetic_chunk(args) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    seed, count, styles = args
+    seed, count, styles, dark = args
     from datasets.render import render_tile_bgra
 
     rng = np.random.default_rng(seed)
     weights = class_weights()
-    pool = {s: [render_tile_bgra(CLASS_CODES[i], rng, s) for i in range(2)] for s in styles}
+    pool = {
+        s: [render_tile_bgra(CLASS_CODES[i], rng, s, dark=dark) for i in range(2)] for s in styles
+    }
     images, codes, rotations, groups = [], [], [], []
     for _ in range(count):
         code_index = int(rng.choice(len(CLASS_CODES), p=weights))
         style = styles[int(rng.integers(len(styles)))]
         neighbours = [pool[style][int(rng.integers(len(pool[style])))] for _ in range(2)]
-        crop, quarter, tile = synthetic_sample(rng, CLASS_CODES[code_index], style, neighbours)
+        crop, quarter, tile = synthetic_sample(
+            rng, CLASS_CODES[code_index], style, neighbours, dark
+        )
         if CLASS_CODES[code_index] != BACK and rng.random() < 0.5:
             pool[style] = (pool[style] + [tile])[-12:]
         images.append(crop)
@@ -151,13 +158,19 @@ def _synthetic_chunk(args) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarr
 
 
 def build_synthetic(
-    count: int, seed: int = 0, styles: tuple[str, ...] | None = None, workers: int = 1
+    count: int,
+    seed: int = 0,
+    styles: tuple[str, ...] | None = None,
+    workers: int = 1,
+    dark: bool | None = None,
 ) -> CropSet:
-    """`count` synthetic crops drawn in `styles` (all but the held-out style by default)."""
+    """`count` synthetic crops drawn in `styles` (all but the held-out style by default); `dark`
+    True draws every face on a black body (as some Japanese sets have), where the styles draw
+    one now and then."""
     styles = styles or training_styles()
     chunk = 250
     jobs = [
-        (seed * 100_003 + i, min(chunk, count - i * chunk), styles)
+        (seed * 100_003 + i, min(chunk, count - i * chunk), styles, dark)
         for i in range((count + chunk - 1) // chunk)
     ]
     parts = []
@@ -185,8 +198,12 @@ def build_synthetic(
     )
 
 
+DARK = "dark"  # instead of a style: every training style, on black faces
+
+
 def synthetic_name(count: int, seed: int = 1, style: str | None = None) -> str:
-    """The cache file name of `count` synthetic crops drawn with `seed` (in `style` alone)."""
+    """The cache file name of `count` synthetic crops drawn with `seed` (in `style` alone, or
+    on black faces for DARK)."""
     name = f"synthetic-{count}" if seed == 1 else f"synthetic-{count}-seed{seed}"
     return f"{name}-{style}" if style else name
 

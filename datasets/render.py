@@ -81,9 +81,14 @@ def render_tile(
 
 
 def render_tile_bgra(
-    code: str, rng: np.random.Generator, style: str | None = None, height: int = 96
+    code: str,
+    rng: np.random.Generator,
+    style: str | None = None,
+    height: int = 96,
+    dark: bool | None = None,
 ) -> np.ndarray:
-    """`render_tile` with an alpha channel (0 outside the tile's rounded corners)."""
+    """`render_tile` with an alpha channel (0 outside the tile's rounded corners). `dark` draws
+    the face on a black body (True) or never (False); None leaves it to the style's own rate."""
     if code not in CLASS_CODES:
         raise ValueError(
             f"{code!r} is not a tile code (use 1m..9m, 1p..9p, 1s..9s, 1z..7z, 1f..8f or back)."
@@ -94,7 +99,8 @@ def render_tile_bgra(
     if not chosen.draws(code):
         chosen = _STYLES["procedural"]
     # the same draws for a back as for a face, so that one seed gives one set: faces and backs alike
-    dark = rng.random() < chosen.dark_body and code != BACK
+    drawn_dark = rng.random() < chosen.dark_body  # drawn either way: one seed, one set
+    dark = (drawn_dark if dark is None else dark) and code != BACK
     look = sample_look(rng, dark_body=dark)
     big_h = height * SUPERSAMPLE
     big_w = max(4, int(round(big_h * look.aspect)))

@@ -26,6 +26,7 @@ import numpy as np
 from datasets.codes import CLASS_CODES, is_flower
 from datasets.crop_cache import (
     CONTEXT,
+    DARK,
     HELD_OUT_STYLE,
     UNKNOWN_ROTATION,
     CropSet,
@@ -171,7 +172,11 @@ def load_data(args):
             load_or_build(
                 synthetic_name(count, seed, style),
                 lambda count=count, seed=seed, style=style: build_synthetic(
-                    count, seed, styles=(style,) if style else None, workers=args.threads
+                    count,
+                    seed,
+                    styles=(style,) if style and style != DARK else None,
+                    workers=args.threads,
+                    dark=True if style == DARK else None,
                 ),
             )
         )
@@ -353,14 +358,16 @@ def metadata(history: list[dict], seconds: float, size: int = INPUT_SIZE) -> dic
 
 
 def _more_synthetic(text: str) -> tuple[int, int, str | None]:
-    """`COUNT[:SEED[:STYLE]]` -> (count, seed, style or None for every training style)."""
-    from datasets.crop_cache import training_styles
+    """`COUNT[:SEED[:STYLE]]` -> (count, seed, style or None for every training style; `dark`
+    for every training style on black faces)."""
+    from datasets.crop_cache import DARK, training_styles
 
     count, _, rest = text.partition(":")
     seed, _, style = rest.partition(":")
-    if style and style not in training_styles():
+    if style and style not in (*training_styles(), DARK):
         raise argparse.ArgumentTypeError(
-            f"{style!r} is not a training style; choose from {', '.join(training_styles())}."
+            f"{style!r} is not a training style; choose from {', '.join(training_styles())}, "
+            f"or {DARK} (every one on black faces)."
         )
     return int(count), int(seed or 1), style or None
 

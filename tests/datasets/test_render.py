@@ -125,3 +125,18 @@ def test_camera_effects_keep_the_picture_size():
     image = np.full((120, 200, 3), 128, np.uint8)
     out = camera_effects(image, np.random.default_rng(4))
     assert out.shape == image.shape and out.dtype == np.uint8
+
+
+def test_a_face_can_be_asked_for_on_a_black_body_without_changing_other_draws():
+    """Training may ask for black faces (some Japanese sets); left to the style, the same seed
+    draws the same tile as before."""
+
+    def middle(tile):
+        h, w = tile.shape[:2]
+        return float(np.median(tile[h // 4 : h * 3 // 4, w // 4 : w * 3 // 4, :3]))
+
+    dark = render_tile_bgra("3m", np.random.default_rng(2), "procedural", dark=True)
+    light = render_tile_bgra("3m", np.random.default_rng(2), "procedural", dark=False)
+    assert middle(dark) < 80 < middle(light)
+    left = render_tile_bgra("3m", np.random.default_rng(2), "procedural")
+    assert np.array_equal(left, light)  # the procedural style draws no black bodies itself
