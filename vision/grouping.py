@@ -492,9 +492,13 @@ def white_backs_as_backs(
             if meld.kind == SetKind.CONCEALED_KONG and white_backed_kong(codes):
                 for i in meld.tiles:
                     if tiles[i].code == BLANK:  # the kong's tile is the other code
-                        tile = tiles[i]
-                        tiles[i] = replace(tile, code="back", top=(("back", tile.confidence),))
+                        tiles[i] = as_back(tiles[i])
     return tuple(tiles)
+
+
+def as_back(tile: TileRead) -> TileRead:
+    """The tile read face down: a blank taken for a back, which is what it shows."""
+    return replace(tile, code="back", top=(("back", tile.confidence),))
 
 
 # A line of at least this many tiles is longer than any set: a row of standing tiles, a wall.
@@ -518,10 +522,7 @@ def plain_rows_as_backs(tiles: tuple[TileRead, ...]) -> tuple[TileRead, ...]:
         members = [i for i in line.members if tiles[i].code == BLANK]
         if len(line.members) >= LONG_ROW and 2 * len(members) > len(line.members):
             plain.update(members)
-    return tuple(
-        replace(t, code="back", top=(("back", t.confidence),)) if i in plain else t
-        for i, t in enumerate(tiles)
-    )
+    return tuple(as_back(t) if i in plain else t for i, t in enumerate(tiles))
 
 
 def blanks_beyond_the_set(
@@ -539,9 +540,7 @@ def blanks_beyond_the_set(
         return tiles
     kept = sorted(blanks, key=lambda i: (i not in in_hands, -tiles[i].confidence))[:COPIES]
     return tuple(
-        replace(t, code="back", top=(("back", t.confidence),))
-        if t.code == BLANK and i not in kept and i not in in_hands
-        else t
+        as_back(t) if t.code == BLANK and i not in kept and i not in in_hands else t
         for i, t in enumerate(tiles)
     )
 
