@@ -3,6 +3,8 @@
 Needs the `train` extra (torch, onnx, matplotlib, tqdm). Steps:
 1. crops: the photo dataset's train split and synthetic tiles, cut once into `data/crops/`;
    a tenth of the source photos (all their augmented copies) is held out to watch training;
+   with `--no-tile`, crops of felt, rims and gaps cut from rendered tables (`datasets.no_tile`),
+   which are trained towards no code at all, so that the model stays unsure where there is none;
 2. training: each batch is turned by a random quarter turn and a small angle, its box jittered as
    a detector's would be, its light and colour changed, now and then blurred to a low resolution;
 3. output: `vision/models/classifier.onnx` with its codes, input size and normalisation in the
@@ -35,6 +37,7 @@ from datasets.crop_cache import (
     load_or_build,
     synthetic_name,
 )
+from datasets.no_tile import NO_TILE, build_no_tile, build_no_tile_photos, no_tile_name
 from datasets.photos import CREDIT, REPO_ROOT, in_holdout
 from vision.classifier import DEFAULT_MODEL
 
@@ -122,16 +125,43 @@ def _photometric(x, generator):
 
 def predict(model, images: np.ndarray, batch: int = 512, size: int = INPUT_SIZE) -> np.ndarray:
     """Top-1 class indices of cached crops, seen without augmentation."""
+    return predict_sure(model, images, batch, size)[0]
+
+
+def predict_sure(
+    model, images: np.ndarray, batch: int = 512, size: int = INPUT_SIZE
+) -> tuple[np.ndarray, np.ndarray]:
+    """(top-1 class indices, their probabilities) of cached crops, seen without augmentation."""
     import torch
 
     model.eval()
-    out = []
+    codes, sure = [], []
     with torch.no_grad():
         for start in range(0, len(images), batch):
             part = torch.from_numpy(images[start : start + batch])
             x, _ = augment_batch(part, torch.zeros(len(part), dtype=torch.long), None, False, size)
-            out.append(model(x)[0].argmax(1).numpy())
-    return np.concatenate(out) if out else np.zeros(0, np.int64)
+            best = model(x)[0].softmax(1).max(1)
+            codes.append(best.indices.numpy())
+            sure.append(best.values.numpy())
+    if not codes:
+        return np.zeros(0, np.int64), np.zeros(0, np.float32)
+    return np.concatenate(codes), np.concatenate(sure)
+
+
+def tile_loss(logits, codes):
+    """Cross-entropy towards each tile's code (a little smoothed), and towards every code
+    equally for crops of no tile (NO_TILE): the mean over the batch."""
+    import torch.nn.functional as F
+
+    tile = codes != NO_TILE
+    loss = logits.new_zeros(())
+    if tile.any():
+        loss = loss + F.cross_entropy(
+            logits[tile], codes[tile], label_smoothing=0.05, reduction="sum"
+        )
+    if (~tile).any():
+        loss = loss - F.log_softmax(logits[~tile], 1).mean(1).sum()
+    return loss / len(codes)
 
 
 def build_found(split: str = "train") -> CropSet:
@@ -179,6 +209,16 @@ def load_data(args):
                     dark=True if style == DARK else None,
                 ),
             )
+        )
+    if args.no_tile:
+        sets.append(
+            load_or_build(
+                no_tile_name(args.no_tile),
+                lambda: build_no_tile(args.no_tile, workers=args.threads),
+            )
+        )
+        sets.append(
+            load_or_build("no-tile-real-train", lambda: build_no_tile_photos(workers=args.threads))
         )
     synthetic = CropSet.concat(sets)
     assert HELD_OUT_STYLE not in set(synthetic.groups.tolist())
@@ -274,7 +314,7 @@ def train(args) -> dict:
             x = x.to(device).contiguous(memory_format=torch.channels_last)
             y, q = torch.from_numpy(codes).to(device), q.to(device)
             logits, turn = model(x)
-            loss = F.cross_entropy(logits, y, label_smoothing=0.05)
+            loss = tile_loss(logits, y)
             if (q >= 0).any():
                 loss = loss + 0.3 * F.cross_entropy(turn, q, ignore_index=UNKNOWN_ROTATION)
             optimiser.zero_grad(set_to_none=True)
@@ -289,16 +329,19 @@ def train(args) -> dict:
                 bar.set_postfix(loss=f"{total / seen:.3f}", acc=f"{correct / seen:.3f}")
         watched = average.module.to("cpu")
         real_pred = predict(watched, real.images[held_idx], size=args.size)
-        syn_pred = predict(watched, synthetic.images[syn_test], size=args.size)
+        syn_pred, syn_sure = predict_sure(watched, synthetic.images[syn_test], size=args.size)
         average.module.to(device)
+        syn_codes, none = synthetic.codes[syn_test], synthetic.codes[syn_test] == NO_TILE
         row = {
             "epoch": epoch,
             "loss": total / seen,
             "train_acc": correct / seen,
             "real_acc": float((real_pred == real.codes[held_idx]).mean()),
-            "synthetic_acc": float((syn_pred == synthetic.codes[syn_test]).mean()),
+            "synthetic_acc": float((syn_pred == syn_codes)[~none].mean()),
             "minutes": (time.time() - started) / 60,
         }
+        if none.any():  # crops of no tile named under the confidence that asks a person
+            row["no_tile_unsure"] = float((syn_sure[none] < UNSURE_BELOW).mean())
         history.append(row)
         print(json.dumps(row), flush=True)
         score = row["real_acc"] + 0.5 * row["synthetic_acc"]
@@ -315,6 +358,7 @@ def train(args) -> dict:
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     plot_curves(history, out.with_name(out.stem + "-curve.png"))
+    syn_test = syn_test[synthetic.codes[syn_test] != NO_TILE]
     truth = np.concatenate([real.codes[held_idx], synthetic.codes[syn_test]])
     guess = np.concatenate(
         [
@@ -399,6 +443,14 @@ def main(argv: list[str] | None = None) -> int:
         "--found-crops",
         action="store_true",
         help="also learn from the train photos' tiles cut at the tile finder's boxes",
+    )
+    parser.add_argument(
+        "--no-tile",
+        type=int,
+        default=0,
+        metavar="TABLES",
+        help="also learn crops of no tile (felt, rims, gaps) cut from this many rendered tables "
+        "and from the train photos, towards no code at all",
     )
     parser.add_argument(
         "--size", type=int, default=INPUT_SIZE, help="the model's input: crops are size x size"
