@@ -9,6 +9,10 @@ They are cut from rendered full tables (`datasets.table`), where every tile's bo
 two ways: where the run-time tile finder puts a box on no tile (the very mistakes the reader must
 survive), and at random places of a tile's size, a third of them across the picture's edge.
 
+A box around two neighbouring tiles shows no one tile either: the reader asks the classifier
+whether two halves found side by side are one tile lying sideways, and two small upright tiles
+must read as neither. Both sources give such boxes (`pair_boxes`), from the tiles' own boxes.
+
 The rendered felts are plain cloth; real tables have the dimpled tops of automatic tables, mats
 and wood. So the train photos give crops too, cut the same two ways, clear of every labelled tile.
 Their labels name the hand alone, so a box there may hold a discard nobody labelled: a crop is
@@ -36,6 +40,7 @@ RANDOM_PATCHES = 12  # per table
 MOST_FINDS = 8  # finder boxes on no tile kept per table
 TABLE_SEED = 5  # never the benchmark's (12), the development tables' (99) or the tests' (7)
 PHOTO_PATCHES = 6  # random patches per train photo, before the reader's check
+PAIRS = 2  # boxes around two neighbouring tiles, per picture
 SURE = 0.5  # a photo's crop the reader names this surely may be an unlabelled tile: not kept
 
 
@@ -82,6 +87,36 @@ def random_patches(rng, tile_boxes: np.ndarray, width: int, height: int, count: 
     return boxes
 
 
+def pair_boxes(rng, tile_boxes: np.ndarray, count: int) -> list:
+    """Up to `count` boxes, each around two neighbouring tiles of about one size lying side by
+    side (their centres under one and a half tiles apart) and holding no third tile's centre."""
+    if len(tile_boxes) < 2:
+        return []
+    sizes = tile_boxes[:, 2:] - tile_boxes[:, :2]
+    centres = (tile_boxes[:, :2] + tile_boxes[:, 2:]) / 2
+    pairs = []
+    for i in range(len(tile_boxes)):
+        for j in range(i + 1, len(tile_boxes)):
+            if (np.abs(sizes[i] - sizes[j]) > 0.3 * sizes[i]).any():
+                continue
+            dx, dy = np.abs(centres[i] - centres[j])
+            beside = dx < 1.5 * sizes[i, 0] and dy < 0.35 * sizes[i, 1]
+            below = dy < 1.5 * sizes[i, 1] and dx < 0.35 * sizes[i, 0]
+            if not (beside or below):
+                continue
+            box = (*np.minimum(tile_boxes[i, :2], tile_boxes[j, :2]),)
+            box = (*box, *np.maximum(tile_boxes[i, 2:], tile_boxes[j, 2:]))
+            inside = (
+                (centres[:, 0] > box[0])
+                & (centres[:, 0] < box[2])
+                & (centres[:, 1] > box[1])
+                & (centres[:, 1] < box[3])
+            )
+            if inside.sum() == 2:
+                pairs.append(tuple(float(v) for v in box))
+    return [pairs[k] for k in rng.permutation(len(pairs))[:count]]
+
+
 def _table_chunk(args) -> tuple[np.ndarray, list[str]]:
     seed, first, count = args
     from datasets.table import full_table
@@ -100,7 +135,9 @@ def _table_chunk(args) -> tuple[np.ndarray, list[str]]:
         # boxes found as faces first (the reader names them all), then faint backs
         order = sorted(rng.permutation(len(finds)), key=lambda i: finds[i].kind != "face")
         finds = [finds[i].box for i in order[:MOST_FINDS]]
-        for box in finds + random_patches(rng, tiles, width, height, RANDOM_PATCHES):
+        faces = np.array([t.box for t in scene.tiles if t.code != "back"], float).reshape(-1, 4)
+        boxes = finds + random_patches(rng, tiles, width, height, RANDOM_PATCHES)
+        for box in boxes + pair_boxes(rng, faces, PAIRS):
             images.append(context_crop(scene.image, box))
             groups.append(scene.conditions["style"])
     return _stacked(images), groups
@@ -129,12 +166,11 @@ def _photo_chunk(args) -> tuple[np.ndarray, list[str]]:
         finds = [f.box for f in found if f.kind == "face" and shows_no_tile(f.box, tiles)]
         clear = np.concatenate([tiles, np.array([f.box for f in found], float).reshape(-1, 4)])
         boxes = finds[:MOST_FINDS] + random_patches(rng, clear, width, height, PHOTO_PATCHES)
-        if not boxes:
-            continue
-        for box, read in zip(boxes, reader.name_boxes(image, boxes), strict=True):
-            if read.confidence < SURE:
-                images.append(context_crop(image, box))
-                groups.append(photo.source)
+        reads = reader.name_boxes(image, boxes) if boxes else []
+        boxes = [box for box, read in zip(boxes, reads, strict=True) if read.confidence < SURE]
+        for box in boxes + pair_boxes(rng, tiles, PAIRS):  # the labels: no check needed
+            images.append(context_crop(image, box))
+            groups.append(photo.source)
     return _stacked(images), groups
 
 
@@ -187,4 +223,5 @@ def build_no_tile_photos(split: str = "train", seed: int = TABLE_SEED, workers: 
 
 def no_tile_name(tables: int, seed: int = TABLE_SEED) -> str:
     """The cache file name of the crops of no tile cut from `tables` tables of `seed`."""
-    return f"no-tile-{tables}" if seed == TABLE_SEED else f"no-tile-{tables}-seed{seed}"
+    name = f"no-tile-{tables}" if seed == TABLE_SEED else f"no-tile-{tables}-seed{seed}"
+    return f"{name}-pairs"

@@ -218,7 +218,9 @@ def load_data(args):
             )
         )
         sets.append(
-            load_or_build("no-tile-real-train", lambda: build_no_tile_photos(workers=args.threads))
+            load_or_build(
+                "no-tile-real-train-pairs", lambda: build_no_tile_photos(workers=args.threads)
+            )
         )
     synthetic = CropSet.concat(sets)
     assert HELD_OUT_STYLE not in set(synthetic.groups.tolist())

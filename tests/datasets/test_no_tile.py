@@ -46,3 +46,16 @@ def test_no_tile_crops_are_trained_towards_every_code_alike():
     both = tile_loss(torch.cat([sure, flat]), torch.tensor([0, NO_TILE]))
     alone = (tile_loss(sure, torch.tensor([0])) + tile_loss(flat, none)) / 2
     assert torch.isclose(both, alone)
+
+
+def test_pair_boxes_hold_two_neighbours_and_no_third():
+    from datasets.no_tile import pair_boxes
+
+    far = np.vstack([ROW, [[400.0, 200.0, 430.0, 240.0]]])  # a tile well apart from the row
+    boxes = pair_boxes(np.random.default_rng(0), far, 10)
+    assert len(boxes) == 4  # the four neighbouring pairs of the row, none with the far tile
+    for box in boxes:
+        cx = (far[:, 0] + far[:, 2]) / 2
+        assert ((cx > box[0]) & (cx < box[2])).sum() == 2
+        assert box[2] - box[0] == pytest.approx(62) and box[3] - box[1] == pytest.approx(40)
+    assert pair_boxes(np.random.default_rng(0), ROW[:1], 2) == []
