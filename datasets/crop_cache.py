@@ -104,9 +104,12 @@ def build_real(split: str = "train", tiles_of=labelled_tiles, doing: str = "cutt
     )
 
 
-def class_weights() -> np.ndarray:
-    """How often each class is drawn for synthetic crops: flowers and backs more often."""
+def class_weights(flowers_only: bool = False) -> np.ndarray:
+    """How often each class is drawn for synthetic crops: flowers and backs more often (or
+    flowers and seasons alone)."""
     weights = np.array([2.0 if is_flower(c) else 1.5 if c == BACK else 1.0 for c in CLASS_CODES])
+    if flowers_only:
+        weights = np.array([1.0 if is_flower(c) else 0.0 for c in CLASS_CODES])
     return weights / weights.sum()
 
 
@@ -132,11 +135,11 @@ def synthetic_sample(
 
 
 def _synthetic_chunk(args) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    seed, count, styles, dark = args
+    seed, count, styles, dark, flowers_only = args
     from datasets.render import render_tile_bgra
 
     rng = np.random.default_rng(seed)
-    weights = class_weights()
+    weights = class_weights(flowers_only)
     pool = {
         s: [render_tile_bgra(CLASS_CODES[i], rng, s, dark=dark) for i in range(2)] for s in styles
     }
@@ -163,14 +166,16 @@ def build_synthetic(
     styles: tuple[str, ...] | None = None,
     workers: int = 1,
     dark: bool | None = None,
+    flowers_only: bool = False,
 ) -> CropSet:
     """`count` synthetic crops drawn in `styles` (all but the held-out style by default); `dark`
     True draws every face on a black body (as some Japanese sets have), where the styles draw
-    one now and then."""
+    one now and then; `flowers_only` draws flowers and seasons alone (the most varied between
+    sets, and the finest drawings)."""
     styles = styles or training_styles()
     chunk = 250
     jobs = [
-        (seed * 100_003 + i, min(chunk, count - i * chunk), styles, dark)
+        (seed * 100_003 + i, min(chunk, count - i * chunk), styles, dark, flowers_only)
         for i in range((count + chunk - 1) // chunk)
     ]
     parts = []
@@ -199,13 +204,17 @@ def build_synthetic(
 
 
 DARK = "dark"  # instead of a style: every training style, on black faces
+FLOWERS_ONLY = "flowers"  # after a style: its flowers and seasons alone
 
 
-def synthetic_name(count: int, seed: int = 1, style: str | None = None) -> str:
+def synthetic_name(
+    count: int, seed: int = 1, style: str | None = None, flowers_only: bool = False
+) -> str:
     """The cache file name of `count` synthetic crops drawn with `seed` (in `style` alone, or
-    on black faces for DARK)."""
+    on black faces for DARK; flowers and seasons alone if `flowers_only`)."""
     name = f"synthetic-{count}" if seed == 1 else f"synthetic-{count}-seed{seed}"
-    return f"{name}-{style}" if style else name
+    name = f"{name}-{style}" if style else name
+    return f"{name}-{FLOWERS_ONLY}" if flowers_only else name
 
 
 def load_or_build(name: str, build) -> CropSet:

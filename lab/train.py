@@ -5,6 +5,7 @@ Needs the `train` extra (torch, onnx, matplotlib, tqdm). Steps:
    a tenth of the source photos (all their augmented copies) is held out to watch training;
    with `--no-tile`, crops of felt, rims and gaps cut from rendered tables (`datasets.no_tile`),
    which are trained towards no code at all, so that the model stays unsure where there is none;
+   with `--table-tiles`, the tiles of rendered full tables (`datasets.table_crops`);
 2. training: each batch is turned by a random quarter turn and a small angle, its box jittered as
    a detector's would be, its light and colour changed, now and then blurred to a low resolution;
 3. output: `vision/models/classifier.onnx` with its codes, input size and normalisation in the
@@ -39,6 +40,7 @@ from datasets.crop_cache import (
 )
 from datasets.no_tile import NO_TILE, build_no_tile, build_no_tile_photos, no_tile_name
 from datasets.photos import CREDIT, REPO_ROOT, in_holdout
+from datasets.table_crops import build_table_crops, table_crops_name
 from vision.classifier import DEFAULT_MODEL
 
 INPUT_SIZE = 48
@@ -197,16 +199,17 @@ def load_data(args):
             lambda: build_synthetic(args.synthetic, seed=1, workers=args.threads),
         )
     ]
-    for count, seed, style in args.more_synthetic:
+    for count, seed, style, flowers_only in args.more_synthetic:
         sets.append(
             load_or_build(
-                synthetic_name(count, seed, style),
-                lambda count=count, seed=seed, style=style: build_synthetic(
+                synthetic_name(count, seed, style, flowers_only),
+                lambda count=count, seed=seed, style=style, only=flowers_only: build_synthetic(
                     count,
                     seed,
                     styles=(style,) if style and style != DARK else None,
                     workers=args.threads,
                     dark=True if style == DARK else None,
+                    flowers_only=only,
                 ),
             )
         )
@@ -220,6 +223,15 @@ def load_data(args):
         sets.append(
             load_or_build(
                 "no-tile-real-train-pairs", lambda: build_no_tile_photos(workers=args.threads)
+            )
+        )
+    for tables, style in args.table_tiles:
+        sets.append(
+            load_or_build(
+                table_crops_name(tables, style=style),
+                lambda tables=tables, style=style: build_table_crops(
+                    tables, workers=args.threads, style=style
+                ),
             )
         )
     synthetic = CropSet.concat(sets)
@@ -403,19 +415,34 @@ def metadata(history: list[dict], seconds: float, size: int = INPUT_SIZE) -> dic
     }
 
 
-def _more_synthetic(text: str) -> tuple[int, int, str | None]:
-    """`COUNT[:SEED[:STYLE]]` -> (count, seed, style or None for every training style; `dark`
-    for every training style on black faces)."""
-    from datasets.crop_cache import DARK, training_styles
+def _more_synthetic(text: str) -> tuple[int, int, str | None, bool]:
+    """`COUNT[:SEED[:STYLE[:flowers]]]` -> (count, seed, style or None for every training style;
+    `dark` for every training style on black faces; whether flowers and seasons alone)."""
+    from datasets.crop_cache import DARK, FLOWERS_ONLY, training_styles
 
     count, _, rest = text.partition(":")
-    seed, _, style = rest.partition(":")
+    seed, _, rest = rest.partition(":")
+    style, _, only = rest.partition(":")
     if style and style not in (*training_styles(), DARK):
         raise argparse.ArgumentTypeError(
             f"{style!r} is not a training style; choose from {', '.join(training_styles())}, "
             f"or {DARK} (every one on black faces)."
         )
-    return int(count), int(seed or 1), style or None
+    if only and only != FLOWERS_ONLY:
+        raise argparse.ArgumentTypeError(f"after the style, only {FLOWERS_ONLY!r} may follow.")
+    return int(count), int(seed or 1), style or None, bool(only)
+
+
+def _table_tiles(text: str) -> tuple[int, str | None]:
+    """`TABLES[:STYLE]` -> (tables, style or None for every training style)."""
+    from datasets.crop_cache import training_styles
+
+    tables, _, style = text.partition(":")
+    if style and style not in training_styles():
+        raise argparse.ArgumentTypeError(
+            f"{style!r} is not a training style; choose from {', '.join(training_styles())}."
+        )
+    return int(tables), style or None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -434,9 +461,9 @@ def main(argv: list[str] | None = None) -> int:
         type=_more_synthetic,
         action="append",
         default=[],
-        metavar="COUNT:SEED[:STYLE]",
-        help="another set of synthetic crops, drawn with another seed, in one style if named "
-        "(repeatable)",
+        metavar="COUNT:SEED[:STYLE[:flowers]]",
+        help="another set of synthetic crops, drawn with another seed, in one style if named, "
+        "of flowers and seasons alone if asked (repeatable)",
     )
     parser.add_argument(
         "--synthetic-share", type=float, default=0.4, help="share of each batch that is synthetic"
@@ -453,6 +480,15 @@ def main(argv: list[str] | None = None) -> int:
         metavar="TABLES",
         help="also learn crops of no tile (felt, rims, gaps) cut from this many rendered tables "
         "and from the train photos, towards no code at all",
+    )
+    parser.add_argument(
+        "--table-tiles",
+        type=_table_tiles,
+        action="append",
+        default=[],
+        metavar="TABLES[:STYLE]",
+        help="also learn the tiles of this many rendered full tables, cut at their own size, "
+        "in one style if named (repeatable)",
     )
     parser.add_argument(
         "--size", type=int, default=INPUT_SIZE, help="the model's input: crops are size x size"

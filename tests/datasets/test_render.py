@@ -140,3 +140,13 @@ def test_a_face_can_be_asked_for_on_a_black_body_without_changing_other_draws():
     assert middle(dark) < 80 < middle(light)
     left = render_tile_bgra("3m", np.random.default_rng(2), "procedural")
     assert np.array_equal(left, light)  # the procedural style draws no black bodies itself
+
+
+def test_synthetic_crops_of_flowers_alone_hold_flowers_and_seasons_only():
+    from datasets.codes import CLASS_CODES, is_flower
+    from datasets.crop_cache import build_synthetic, synthetic_name
+
+    crops = build_synthetic(12, seed=3, styles=("procedural",), flowers_only=True)
+    assert len(crops) == 12 and all(is_flower(CLASS_CODES[c]) for c in crops.codes)
+    names = {synthetic_name(12, 3, "procedural", flowers_only) for flowers_only in (False, True)}
+    assert len(names) == 2  # never read from the other's cache
