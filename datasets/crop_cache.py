@@ -78,6 +78,29 @@ def progress(iterable, total: int | None = None, desc: str = "", unit: str = "im
     return tqdm(iterable, total=total, desc=desc, unit=unit, dynamic_ncols=True)
 
 
+def run_jobs(jobs: list, work, workers: int, total: int, desc: str, unit: str, size) -> list:
+    """`work(job)` for each job, in order, in `workers` processes (one: here), with a progress
+    bar of `total` units; `size(job)` says how many units a job is."""
+    parts = []
+    bar = progress(None, total, desc, unit)
+    if workers > 1:
+        from multiprocessing import Pool
+
+        with Pool(workers) as pool:
+            for job, part in zip(jobs, pool.imap(work, jobs), strict=True):
+                parts.append(part)
+                if hasattr(bar, "update"):
+                    bar.update(size(job))
+    else:
+        for job in jobs:
+            parts.append(work(job))
+            if hasattr(bar, "update"):
+                bar.update(size(job))
+    if hasattr(bar, "close"):
+        bar.close()
+    return parts
+
+
 def labelled_tiles(image: np.ndarray, labels) -> list[tuple[tuple, str]]:
     """The (box, code) of every labelled tile of a photo, as a person drew it."""
     return [(tile.box, tile.code) for tile in labels]
@@ -178,23 +201,9 @@ def build_synthetic(
         (seed * 100_003 + i, min(chunk, count - i * chunk), styles, dark, flowers_only)
         for i in range((count + chunk - 1) // chunk)
     ]
-    parts = []
-    bar = progress(None, count, "drawing synthetic crops")
-    if workers > 1:
-        from multiprocessing import Pool
-
-        with Pool(workers) as pool:
-            for part in pool.imap(_synthetic_chunk, jobs):
-                parts.append(part)
-                if hasattr(bar, "update"):
-                    bar.update(len(part[1]))
-    else:
-        for job in jobs:
-            parts.append(_synthetic_chunk(job))
-            if hasattr(bar, "update"):
-                bar.update(len(parts[-1][1]))
-    if hasattr(bar, "close"):
-        bar.close()
+    parts = run_jobs(
+        jobs, _synthetic_chunk, workers, count, "drawing synthetic crops", "img", lambda j: j[1]
+    )
     return CropSet(
         np.concatenate([p[0] for p in parts]),
         np.concatenate([p[1] for p in parts]),

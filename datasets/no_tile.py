@@ -31,7 +31,7 @@ from datasets.crop_cache import (
     UNKNOWN_ROTATION,
     CropSet,
     context_crop,
-    progress,
+    run_jobs,
     training_styles,
 )
 
@@ -179,24 +179,8 @@ def _stacked(images: list) -> np.ndarray:
 
 
 def _gathered(jobs: list, work, workers: int, total: int, unit: str, size) -> CropSet:
-    """Run `work` on each job (in `workers` processes), with a progress bar of `total` units."""
-    parts = []
-    bar = progress(None, total, "cutting crops of no tile", unit)
-    if workers > 1:
-        from multiprocessing import Pool
-
-        with Pool(workers) as pool:
-            for job, part in zip(jobs, pool.imap(work, jobs), strict=True):
-                parts.append(part)
-                if hasattr(bar, "update"):
-                    bar.update(size(job))
-    else:
-        for job in jobs:
-            parts.append(work(job))
-            if hasattr(bar, "update"):
-                bar.update(size(job))
-    if hasattr(bar, "close"):
-        bar.close()
+    """The crops of no tile that `work` cuts for each job, as one CropSet."""
+    parts = run_jobs(jobs, work, workers, total, "cutting crops of no tile", unit, size)
     images = np.concatenate([p[0] for p in parts])
     return CropSet(
         images,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from datasets.codes import CLASS_CODES
-from datasets.crop_cache import CACHE_SIZE, CropSet, context_crop, progress, training_styles
+from datasets.crop_cache import CACHE_SIZE, CropSet, context_crop, run_jobs, training_styles
 
 TABLE_SEED = 6  # never the benchmark's (12), the development tables' (99), the tests' (7) or 5
 FACE_ROLES = ("concealed", "win", "meld", "flower", "discard")
@@ -49,23 +49,15 @@ def build_table_crops(
     """The tiles of `tables` rendered full tables in the training styles, or in `style` alone
     (about 70 tiles a table)."""
     jobs = [(seed, start, min(10, tables - start), style) for start in range(0, tables, 10)]
-    parts = []
-    bar = progress(None, tables, "cutting the tiles of rendered tables", "table")
-    if workers > 1:
-        from multiprocessing import Pool
-
-        with Pool(workers) as pool:
-            for job, part in zip(jobs, pool.imap(_table_chunk, jobs), strict=True):
-                parts.append(part)
-                if hasattr(bar, "update"):
-                    bar.update(job[2])
-    else:
-        for job in jobs:
-            parts.append(_table_chunk(job))
-            if hasattr(bar, "update"):
-                bar.update(job[2])
-    if hasattr(bar, "close"):
-        bar.close()
+    parts = run_jobs(
+        jobs,
+        _table_chunk,
+        workers,
+        tables,
+        "cutting the tiles of rendered tables",
+        "table",
+        lambda job: job[2],
+    )
     return CropSet(
         np.concatenate([p[0] for p in parts]),
         np.array([c for p in parts for c in p[1]], np.int16),
