@@ -101,6 +101,11 @@ def run_jobs(jobs: list, work, workers: int, total: int, desc: str, unit: str, s
     return parts
 
 
+def stacked_crops(images: list) -> np.ndarray:
+    """Cached crops as one (N, CACHE_SIZE, CACHE_SIZE, 3) array, empty when there are none."""
+    return np.stack(images) if images else np.zeros((0, CACHE_SIZE, CACHE_SIZE, 3), np.uint8)
+
+
 def labelled_tiles(image: np.ndarray, labels) -> list[tuple[tuple, str]]:
     """The (box, code) of every labelled tile of a photo, as a person drew it."""
     return [(tile.box, tile.code) for tile in labels]
@@ -130,9 +135,13 @@ def build_real(split: str = "train", tiles_of=labelled_tiles, doing: str = "cutt
 def class_weights(flowers_only: bool = False) -> np.ndarray:
     """How often each class is drawn for synthetic crops: flowers and backs more often (or
     flowers and seasons alone)."""
-    weights = np.array([2.0 if is_flower(c) else 1.5 if c == BACK else 1.0 for c in CLASS_CODES])
-    if flowers_only:
-        weights = np.array([1.0 if is_flower(c) else 0.0 for c in CLASS_CODES])
+
+    def weight(code: str) -> float:
+        if flowers_only:
+            return float(is_flower(code))
+        return 2.0 if is_flower(code) else 1.5 if code == BACK else 1.0
+
+    weights = np.array([weight(c) for c in CLASS_CODES])
     return weights / weights.sum()
 
 

@@ -27,11 +27,11 @@ import zlib
 import numpy as np
 
 from datasets.crop_cache import (
-    CACHE_SIZE,
     UNKNOWN_ROTATION,
     CropSet,
     context_crop,
     run_jobs,
+    stacked_crops,
     training_styles,
 )
 
@@ -140,7 +140,7 @@ def _table_chunk(args) -> tuple[np.ndarray, list[str]]:
         for box in boxes + pair_boxes(rng, faces, PAIRS):
             images.append(context_crop(scene.image, box))
             groups.append(scene.conditions["style"])
-    return _stacked(images), groups
+    return stacked_crops(images), groups
 
 
 def _photo_chunk(args) -> tuple[np.ndarray, list[str]]:
@@ -171,11 +171,7 @@ def _photo_chunk(args) -> tuple[np.ndarray, list[str]]:
         for box in boxes + pair_boxes(rng, tiles, PAIRS):  # the labels: no check needed
             images.append(context_crop(image, box))
             groups.append(photo.source)
-    return _stacked(images), groups
-
-
-def _stacked(images: list) -> np.ndarray:
-    return np.stack(images) if images else np.zeros((0, CACHE_SIZE, CACHE_SIZE, 3), np.uint8)
+    return stacked_crops(images), groups
 
 
 def _gathered(jobs: list, work, workers: int, total: int, unit: str, size) -> CropSet:
@@ -209,3 +205,8 @@ def no_tile_name(tables: int, seed: int = TABLE_SEED) -> str:
     """The cache file name of the crops of no tile cut from `tables` tables of `seed`."""
     name = f"no-tile-{tables}" if seed == TABLE_SEED else f"no-tile-{tables}-seed{seed}"
     return f"{name}-pairs"
+
+
+def no_tile_photos_name(split: str = "train") -> str:
+    """The cache file name of the crops of no tile cut from the `split` photos."""
+    return f"no-tile-real-{split}-pairs"

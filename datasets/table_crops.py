@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from datasets.codes import CLASS_CODES
-from datasets.crop_cache import CACHE_SIZE, CropSet, context_crop, run_jobs, training_styles
+from datasets.crop_cache import CropSet, context_crop, run_jobs, stacked_crops, training_styles
 
 TABLE_SEED = 6  # never the benchmark's (12), the development tables' (99), the tests' (7) or 5
 FACE_ROLES = ("concealed", "win", "meld", "flower", "discard")
@@ -39,8 +39,7 @@ def _table_chunk(args) -> tuple[np.ndarray, list[int], list[int], list[str]]:
             codes.append(CLASS_CODES.index(tile.code))
             rotations.append(tile.rotation // 90)
             groups.append(scene.conditions["style"])
-    stacked = np.stack(images) if images else np.zeros((0, CACHE_SIZE, CACHE_SIZE, 3), np.uint8)
-    return stacked, codes, rotations, groups
+    return stacked_crops(images), codes, rotations, groups
 
 
 def build_table_crops(

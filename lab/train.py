@@ -38,7 +38,13 @@ from datasets.crop_cache import (
     load_or_build,
     synthetic_name,
 )
-from datasets.no_tile import NO_TILE, build_no_tile, build_no_tile_photos, no_tile_name
+from datasets.no_tile import (
+    NO_TILE,
+    build_no_tile,
+    build_no_tile_photos,
+    no_tile_name,
+    no_tile_photos_name,
+)
 from datasets.photos import CREDIT, REPO_ROOT, in_holdout
 from datasets.table_crops import build_table_crops, table_crops_name
 from vision.classifier import DEFAULT_MODEL
@@ -221,9 +227,7 @@ def load_data(args):
             )
         )
         sets.append(
-            load_or_build(
-                "no-tile-real-train-pairs", lambda: build_no_tile_photos(workers=args.threads)
-            )
+            load_or_build(no_tile_photos_name(), lambda: build_no_tile_photos(workers=args.threads))
         )
     for tables, style in args.table_tiles:
         sets.append(
