@@ -250,6 +250,25 @@ def test_decoding_maps_peaks_back_to_picture_pixels():
     assert found.box == pytest.approx((20.0, 12.0, 36.0, 28.0))
 
 
+@pytest.mark.parametrize("size", [(1024, 768), (900, 675), (384, 288)])
+def test_the_finder_sees_a_shrunk_frame_as_it_was_trained_to(size):
+    """The quick shrink (bilinear, or bilinear to twice the size then 2 x 2 averaging) gives the
+    finder the picture an area resize (its training's) would: under a grey level apart on
+    average, where training changes the light by a quarter either way."""
+    from vision.demo import demo_picture
+    from vision.detector import prepare, shrink
+
+    frame = demo_picture()  # 1280 x 960
+    width, height = size
+    quick = shrink(frame, width, height)
+    assert quick.shape == (height, width, 3) and quick.dtype == np.uint8
+    area = cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
+    assert np.abs(quick.astype(int) - area).mean() < 1.0
+    look = prepare(frame, width * height)
+    assert look.tensor.shape[1] % 32 == 0 and look.tensor.shape[2] % 32 == 0
+    assert look.scale == pytest.approx(width / 1280, rel=0.01)
+
+
 def test_a_box_the_picture_edge_cuts_to_a_line_is_no_tile():
     peaks = np.zeros((2, 8, 8), np.float32)
     peaks[1, 4, 7] = 0.9  # a back whose box lies all but wholly beyond the right edge
