@@ -250,11 +250,13 @@ def shrink(bgr: np.ndarray, width: int, height: int) -> np.ndarray:
     """The picture at width x height, for the finder's look.
 
     OpenCV's area resize is slow at a ratio that is not a whole number: 5 ms to take a 1280 x 1280
-    camera frame to the finder's largest look (1024 x 1024), a seventh of the whole read. A mild
-    shrink (under MILD) is bilinear, which skips no pixel at that ratio; a larger one is bilinear
-    to twice the size, then each 2 x 2 averaged, as `vision.crops.resize_square` cuts crops. On the
-    valid photos set in a whole table the read took 40 ms instead of 47 (median), tiles found and
-    named as before (94.1 / 91.9 % against 94.2 / 91.9 %). A picture enlarged is resized as before.
+    camera frame to the finder's largest look (1024 x 1024), 2.7 ms to its first (384 x 384), of
+    47 ms for the whole read. A mild shrink (under MILD) is bilinear, which skips no pixel at that
+    ratio; a larger one is bilinear to twice the size, then each 2 x 2 averaged, as
+    `vision.crops.resize_square` cuts crops. On the valid photos set in a whole table the read
+    took 40 ms instead of 47 (median), tiles found and named as before (94.1 / 91.9 % against
+    94.2 / 91.9 %); rendered tables, sharper than a camera's frames, lost a few (see
+    vision/models/detector.md). A picture enlarged is resized as before.
     """
     import cv2
 
