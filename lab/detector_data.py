@@ -301,6 +301,18 @@ def one_thread() -> None:
     cv2.setNumThreads(1)
 
 
+def forked_workers(count: int):
+    """`count` processes forked from this one, so they share its pictures without copying them.
+
+    OpenCV's threads, which read the photos here, are stopped first: a worker forked while they
+    ran waited forever for them when it set its own OpenCV to one thread (a run with two workers
+    on this CPU hung before its first batch)."""
+    import multiprocessing
+
+    one_thread()
+    return multiprocessing.get_context("fork").Pool(count, one_thread)
+
+
 def _draw_scene(job: tuple[int, int, bool]):
     """One scene of `make_scenes`: its JPEG bytes, boxes and kinds (1 for a face-down tile)."""
     from datasets.scene import random_scene

@@ -384,11 +384,7 @@ def main(argv: list[str] | None = None) -> int:
     # Forked, so the workers share the pictures without copying them; before torch starts its
     # threads or the GPU, as a fork of a process with running threads can hang on their locks.
     _POOLS.update(photos=kept, scenes=scenes)
-    workers = None
-    if args.workers > 1:
-        import multiprocessing
-
-        workers = multiprocessing.get_context("fork").Pool(args.workers, data.one_thread)
+    workers = data.forked_workers(args.workers) if args.workers > 1 else None
 
     network = build_network()
     if args.resume and args.resume.suffix == ".onnx":

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -110,6 +115,26 @@ def test_scenes_drawn_by_several_workers_are_the_scenes_one_draws(tmp_path):
     data.make_scenes(2, seed=3, path=two, workers=2)
     for a, b in zip(data.load_scenes(one), data.load_scenes(two), strict=True):
         assert np.array_equal(a.image, b.image) and np.array_equal(a.boxes, b.boxes)
+
+
+def test_workers_forked_after_opencv_ran_on_its_threads_start_and_work():
+    # A training run reads its photos with OpenCV's threads, then forks its batch workers: they
+    # once hung before the first batch. In a child process, so a hang cannot stall the suite.
+    script = textwrap.dedent(
+        """
+        import cv2, numpy as np
+        from lab import detector_data as data
+        cv2.setNumThreads(2)
+        cv2.resize(np.zeros((3000, 3000, 3), np.uint8), (1100, 1100), interpolation=cv2.INTER_AREA)
+        with data.forked_workers(2) as pool:
+            print(sum(pool.map(abs, [-1, -2, -3])))
+        """
+    )
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout.strip() == "6", done.stderr
 
 
 def test_a_run_timed_by_the_clock_warms_up_peaks_and_cools_down():
