@@ -164,8 +164,9 @@ def _order(code: str) -> tuple[str, str]:
 class _Painter:
     """Draws the tiles of one set: one style, size and look (body and back colours) per scene."""
 
-    def __init__(self, rng, style: str | None, height: int):
+    def __init__(self, rng, style: str | None, height: int, dark: bool | None = None):
         self.seed = int(rng.integers(2**31))  # the same look (colours, shape) for every tile
+        self.dark = dark  # black faces (True), never (False), or as often as the style has them
         styles = available_styles()
         self.style = style or styles[int(rng.integers(len(styles)))]
         self.height = height
@@ -175,7 +176,7 @@ class _Painter:
     def tile(self, code: str, sideways: bool = False) -> np.ndarray:
         if code not in self._drawn:
             image = render_tile_bgra(
-                code, np.random.default_rng(self.seed), self.style, self.height * 2
+                code, np.random.default_rng(self.seed), self.style, self.height * 2, self.dark
             )
             size = (self.width, self.height)
             self._drawn[code] = cv2.resize(image, size, interpolation=cv2.INTER_AREA)

@@ -59,6 +59,7 @@ def full_table(
     turn: float | None = None,
     arms: int | None = None,
     framing: str | None = None,
+    dark: bool | None = None,
 ) -> Scene:
     """A whole table at the end of a hand; every choice left as None is drawn from `rng`.
 
@@ -66,7 +67,8 @@ def full_table(
     flowers only, beside 13 - 3 x sets standing tiles. `tile_length` is the camera height as the
     long side of a tile in pixels. `framing` "table" shows the whole table (shrunk to fit the
     picture where the camera is too low for it); "winner" frames the winner's hand and whatever
-    fits around it, cutting tiles at the picture's edge (`SceneTile.visible`).
+    fits around it, cutting tiles at the picture's edge (`SceneTile.visible`). `dark` True draws
+    the set on black faces (as some Japanese sets are), False never; None as often as its style.
     """
     if hands is None:
         hands, winner, seats, request = _deal_table(rng, winner)
@@ -96,7 +98,7 @@ def full_table(
     walls_rng, pool_rng, arms_rng, camera_rng = (
         np.random.default_rng(seed) for seed in rng.integers(2**63, size=4)
     )
-    painter = _Painter(rng, style, int(round(length)))
+    painter = _Painter(rng, style, int(round(length)), dark)
     groups: list[SceneGroup] = []
     bands = {
         p: seat_band(hands[p], p, p == winner, painter, rng, groups)

@@ -267,14 +267,22 @@ def batch(examples: list[Example], side: int, rng: np.random.Generator) -> dict[
     return stacked
 
 
-def make_scenes(count: int, seed: int, path, whole_tables: bool = False, workers: int = 1) -> None:
+def make_scenes(
+    count: int,
+    seed: int,
+    path,
+    whole_tables: bool = False,
+    workers: int = 1,
+    dark: bool | None = None,
+) -> None:
     """Draw `count` synthetic scenes and keep them (JPEG bytes, boxes, kinds) in one .npz file.
 
     `whole_tables`: whole end-of-hand tables (`datasets.table.full_table`: walls, standing hands,
     a pool of discards, tiles down to 25 pixels long) instead of `datasets.scene`'s hands.
     Standing tiles seen from above count as backs, as walls do. Scene k is drawn from the seed
-    (`seed`, k), so `workers` processes draw the same scenes as one."""
-    jobs = [(seed, index, whole_tables) for index in range(count)]
+    (`seed`, k), so `workers` processes draw the same scenes as one. `dark` True draws every
+    whole table's set on black faces (`full_table`)."""
+    jobs = [(seed, index, whole_tables, dark) for index in range(count)]
     description = "drawing tables" if whole_tables else "drawing scenes"
     if workers > 1:
         import multiprocessing
@@ -313,13 +321,14 @@ def forked_workers(count: int):
     return multiprocessing.get_context("fork").Pool(count, one_thread)
 
 
-def _draw_scene(job: tuple[int, int, bool]):
+def _draw_scene(job: tuple[int, int, bool, bool | None]):
     """One scene of `make_scenes`: its JPEG bytes, boxes and kinds (1 for a face-down tile)."""
     from datasets.scene import random_scene
     from datasets.table import full_table
 
-    seed, index, whole_tables = job
-    scene = (full_table if whole_tables else random_scene)(np.random.default_rng([seed, index]))
+    seed, index, whole_tables, dark = job
+    rng = np.random.default_rng([seed, index])
+    scene = full_table(rng, dark=dark) if whole_tables else random_scene(rng)
     ok, jpeg = cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 93])
     boxes = np.array([t.box for t in scene.tiles], np.float32).reshape(-1, 4)
     kinds = np.array([t.code == "back" for t in scene.tiles], np.int64)

@@ -29,6 +29,7 @@ RUNS = ROOT / "runs" / "detector"
 SIDES = (288, 320, 352, 384)  # training canvas sizes, one per batch
 REACH_UNIT = 16.0  # pixels a reach of exp(0) stands for
 TABLES_SEED = 31  # whole tables for training; no benchmark or test draws from this seed
+DARK_TABLES_SEED = 32  # whole tables on black faces, for training too
 
 
 def build_network(widths=(16, 32, 64, 128, 192), neck: int = 48):
@@ -315,6 +316,12 @@ def main(argv: list[str] | None = None) -> int:
         default=0,
         help="whole end-of-hand tables to draw once and add to the synthetic scenes",
     )
+    parser.add_argument(
+        "--dark-tables",
+        type=int,
+        default=0,
+        help="whole tables of sets on black faces to draw once and add (the finder halves them)",
+    )
     parser.add_argument("--holdout", type=float, default=0.07, help="share of sources held out")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument(
@@ -374,6 +381,18 @@ def main(argv: list[str] | None = None) -> int:
         if not pool.exists():
             data.make_scenes(
                 args.tables, seed=TABLES_SEED, path=pool, whole_tables=True, workers=args.workers
+            )
+        scenes += data.load_scenes(pool)
+    if args.dark_tables:  # a seed of their own too
+        pool = RUNS / f"dark-tables-{args.dark_tables}.npz"
+        if not pool.exists():
+            data.make_scenes(
+                args.dark_tables,
+                seed=DARK_TABLES_SEED,
+                path=pool,
+                whole_tables=True,
+                workers=args.workers,
+                dark=True,
             )
         scenes += data.load_scenes(pool)
     print(

@@ -305,3 +305,22 @@ def test_write_tables_writes_pictures_and_their_truth(tmp_path):
         assert all(0 <= t["group"] < len(truth["groups"]) for t in truth["tiles"])
     scene = full_table(np.random.default_rng([7, 1]), style="procedural")
     assert table_truth(scene) == truth
+
+
+def test_a_set_on_black_faces_lays_out_the_same_table_with_dark_faces():
+    # The finder halves black faces; it learns them from tables drawn so (`--dark-tables`).
+    def face_brightness(scene) -> float:
+        grey = scene.image.mean(axis=2)
+        return float(
+            np.median(
+                [
+                    np.median(grey[int(y0) : int(y1), int(x0) : int(x1)])
+                    for x0, y0, x1, y1 in (t.box for t in scene.tiles if t.code != "back")
+                ]
+            )
+        )
+
+    light = full_table(np.random.default_rng(5), style="procedural", dark=False)
+    dark = full_table(np.random.default_rng(5), style="procedural", dark=True)
+    assert [(t.code, t.box) for t in dark.tiles] == [(t.code, t.box) for t in light.tiles]
+    assert face_brightness(dark) < 0.5 * face_brightness(light)

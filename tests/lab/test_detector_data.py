@@ -117,6 +117,20 @@ def test_scenes_drawn_by_several_workers_are_the_scenes_one_draws(tmp_path):
         assert np.array_equal(a.image, b.image) and np.array_equal(a.boxes, b.boxes)
 
 
+def test_tables_kept_on_black_faces_are_the_same_tables_darker(tmp_path):
+    light, dark = tmp_path / "light.npz", tmp_path / "dark.npz"
+    data.make_scenes(1, seed=4, path=light, whole_tables=True, dark=False)
+    data.make_scenes(1, seed=4, path=dark, whole_tables=True, dark=True)
+    (a,), (b,) = data.load_scenes(light), data.load_scenes(dark)
+    assert np.array_equal(a.boxes, b.boxes) and np.array_equal(a.kinds, b.kinds)
+    faces = [box for box, kind in zip(a.boxes.astype(int), a.kinds, strict=True) if kind == 0]
+
+    def brightness(image: np.ndarray) -> float:
+        return float(np.median([image[y0:y1, x0:x1].mean() for x0, y0, x1, y1 in faces]))
+
+    assert brightness(b.image) < 0.5 * brightness(a.image)
+
+
 def test_workers_forked_after_opencv_ran_on_its_threads_start_and_work():
     # A training run reads its photos with OpenCV's threads, then forks its batch workers: they
     # once hung before the first batch. In a child process, so a hang cannot stall the suite.
