@@ -300,6 +300,15 @@ def _pair(text: str) -> tuple[float, float]:
     return low, high
 
 
+def _drawn_once(name: str, count: int, seed: int, workers: int, **kind) -> list:
+    """`count` synthetic scenes (`kind`: `make_scenes`'s `whole_tables` and `dark`), kept in
+    runs/detector/NAME-COUNT.npz: drawn the first time, read back by every later run."""
+    pool = RUNS / f"{name}-{count}.npz"
+    if not pool.exists():
+        data.make_scenes(count, seed=seed, path=pool, workers=workers, **kind)
+    return data.load_scenes(pool)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m lab.train_detector", description=__doc__)
     parser.add_argument("--epochs", type=int, default=24)
@@ -369,32 +378,19 @@ def main(argv: list[str] | None = None) -> int:
     else:
         kept, held = data.load_photos("train", args.holdout)
     kept, held = kept[: args.limit], held[: args.limit]
-    scenes: list = []
-    if args.synthetic > 0:
-        pool = RUNS / f"scenes-{args.scenes}.npz"
-        if not pool.exists():
-            data.make_scenes(args.scenes, seed=1, path=pool, workers=args.workers)
-        scenes = data.load_scenes(pool)
+    scenes = _drawn_once("scenes", args.scenes, 1, args.workers) if args.synthetic > 0 else []
     held_scenes, scenes = scenes[: len(scenes) // 20], scenes[len(scenes) // 20 :]
     if args.tables:  # their own seed: the benchmark's tables (lab.hands) are drawn from another
-        pool = RUNS / f"tables-{args.tables}.npz"
-        if not pool.exists():
-            data.make_scenes(
-                args.tables, seed=TABLES_SEED, path=pool, whole_tables=True, workers=args.workers
-            )
-        scenes += data.load_scenes(pool)
+        scenes += _drawn_once("tables", args.tables, TABLES_SEED, args.workers, whole_tables=True)
     if args.dark_tables:  # a seed of their own too
-        pool = RUNS / f"dark-tables-{args.dark_tables}.npz"
-        if not pool.exists():
-            data.make_scenes(
-                args.dark_tables,
-                seed=DARK_TABLES_SEED,
-                path=pool,
-                whole_tables=True,
-                workers=args.workers,
-                dark=True,
-            )
-        scenes += data.load_scenes(pool)
+        scenes += _drawn_once(
+            "dark-tables",
+            args.dark_tables,
+            DARK_TABLES_SEED,
+            args.workers,
+            whole_tables=True,
+            dark=True,
+        )
     print(
         f"{len(kept)} photos to learn from, {len(held)} held out (whole sources); "
         f"{len(scenes)} synthetic scenes, {len(held_scenes)} held out; training on {device}."
