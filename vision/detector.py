@@ -414,26 +414,29 @@ def suppress_overlaps(
     neighbours), but those neighbours are not level with it; only nearly all of a box (GHOST)
     under better ones makes it a ghost whatever their places."""
     order = np.argsort(-scores)
-    ordered = boxes[order]
-    iou = box_iou(ordered, ordered)
-    x0 = np.maximum(ordered[:, None, 0], ordered[None, :, 0])
-    y0 = np.maximum(ordered[:, None, 1], ordered[None, :, 1])
-    x1 = np.minimum(ordered[:, None, 2], ordered[None, :, 2])
-    y1 = np.minimum(ordered[:, None, 3], ordered[None, :, 3])
-    inter = np.clip(x1 - x0, 0, None) * np.clip(y1 - y0, 0, None)
-    area = np.maximum((ordered[:, 2] - ordered[:, 0]) * (ordered[:, 3] - ordered[:, 1]), 1e-9)
-    cx, cy = (ordered[:, 0] + ordered[:, 2]) / 2, (ordered[:, 1] + ordered[:, 3]) / 2
-    w, h = ordered[:, 2] - ordered[:, 0], ordered[:, 3] - ordered[:, 1]
-    level = (np.abs(cy[:, None] - cy[None, :]) < LEVEL * h[:, None]) | (
-        np.abs(cx[:, None] - cx[None, :]) < LEVEL * w[:, None]
-    )
-    kept = np.zeros(len(order), dtype=bool)
-    for rank in range(len(order)):
-        if (iou[rank, kept] > overlap).any():
-            continue
-        if inter[rank, kept & level[rank]].sum() > covered * area[rank]:
-            continue
-        if inter[rank, kept].sum() > GHOST * area[rank]:
-            continue
-        kept[rank] = True
+    x0, y0, x1, y1 = boxes[order].astype(np.float32).T  # a hundredth of a pixel is no matter
+    across = np.minimum(x1[:, None], x1[None, :]) - np.maximum(x0[:, None], x0[None, :])
+    down = np.minimum(y1[:, None], y1[None, :]) - np.maximum(y0[:, None], y0[None, :])
+    inter = np.clip(across, 0, None) * np.clip(down, 0, None)
+    area = np.maximum((x1 - x0) * (y1 - y0), 1e-9)
+    cx, cy, w, h = (x0 + x1) / 2, (y0 + y1) / 2, x1 - x0, y1 - y0
+    kept = np.ones(len(order), dtype=bool)
+    # Most boxes overlap no better box and are kept whatever happens to the others; only those
+    # that do are weighed, each against the better boxes kept before it, best first.
+    ranks, betters = np.nonzero(np.tril(inter, -1))  # by rank: each rank's pairs together
+    weighed, starts = np.unique(ranks, return_index=True)
+    bounds = [*starts, len(ranks)]
+    for k, rank in enumerate(weighed):
+        better = betters[bounds[k] : bounds[k + 1]]
+        better = better[kept[better]]
+        shared = inter[rank, better]
+        iou = shared / (area[rank] + area[better] - shared)
+        level = (np.abs(cy[better] - cy[rank]) < LEVEL * h[rank]) | (
+            np.abs(cx[better] - cx[rank]) < LEVEL * w[rank]
+        )
+        kept[rank] = not (
+            (iou > overlap).any()
+            or shared[level].sum() > covered * area[rank]
+            or shared.sum() > GHOST * area[rank]
+        )
     return [int(i) for i in order[kept]]

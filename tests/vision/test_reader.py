@@ -239,6 +239,29 @@ def test_duplicate_boxes_along_a_long_tile_are_suppressed():
     assert box_iou(boxes[:1], boxes[:1])[0, 0] == pytest.approx(1.0)
 
 
+def test_a_ghost_between_two_tiles_in_a_row_is_suppressed_but_a_turned_rows_neighbour_is_not():
+    row = np.array([[0, 0, 30, 40], [30, 0, 60, 40], [12, 0, 48, 40]], float)  # the last: a gap
+    assert suppress_overlaps(row, np.array([0.9, 0.8, 0.5]), 0.5) == [0, 1]
+    # tiles of a row at 45 degrees: each upright box lies half under its neighbours' boxes, which
+    # are not level with it (a step along and across at once)
+    turned = np.array([[0, 0, 40, 40], [20, 20, 60, 60], [40, 40, 80, 80]], float)
+    assert suppress_overlaps(turned, np.array([0.9, 0.8, 0.7]), 0.5) == [0, 1, 2]
+
+
+def test_a_box_wholly_under_better_ones_is_a_ghost_and_a_box_under_a_dropped_one_is_not():
+    boxes = np.array(
+        [[0, 0, 40, 40], [30, 30, 70, 70], [28, 28, 42, 42], [100, 0, 140, 40], [102, 0, 142, 40]],
+        float,
+    )
+    # the third lies wholly under the first two (not level with both); the fifth duplicates the
+    # fourth and goes; nothing else overlaps
+    assert suppress_overlaps(boxes, np.array([0.9, 0.8, 0.7, 0.6, 0.5]), 0.5) == [0, 1, 3]
+    chain = np.array([[0, 0, 40, 40], [4, 0, 44, 40], [20, 0, 60, 40]], float)
+    # the second duplicates the first and goes; the third lies half under the first, and under
+    # the second too, but a box dropped weighs nothing: it stays
+    assert suppress_overlaps(chain, np.array([0.9, 0.8, 0.7]), 0.5) == [0, 2]
+
+
 def test_decoding_maps_peaks_back_to_picture_pixels():
     peaks = np.zeros((2, 8, 8), np.float32)
     peaks[0, 2, 3] = 0.9  # a face at cell (3, 2): centre (14, 10) in network pixels
