@@ -299,7 +299,7 @@ def read_hand(position: Position, tiles: list[Placed]) -> HandRead:
     flowers = [t for g in groups for t in g.tiles if t.code.endswith("f")]
     with_others = sum(bool(part) for part in parts) > 1  # each group stands apart from others
     melds = [_as_meld(position, part, with_others) for part in parts]
-    win = _winning_tile(groups, parts, melds)
+    win = _winning_tile(position, groups, parts, melds)
     _join_lone_tiles(position, groups, parts, melds, win)
     _leave_strays_at_the_ends(groups, parts, melds, win)
     # a stray back is a wall, not a hand
@@ -559,12 +559,14 @@ def _longest_along(position: Position, members: list[Placed]) -> list[int]:
     return [longest] if extents[longest] >= SIDEWAYS_LONGER * others[len(others) // 2] else []
 
 
-def _winning_tile(groups, parts, melds) -> Placed | None:
+def _winning_tile(position: Position, groups, parts, melds) -> Placed | None:
     """The tile set apart: the lone tile that follows the standing tiles in its line (the
     winning tile lies at their right end, in line with them; never beside a set, at the start
     of a line, or in a line of its own in front of the row). Standing tiles are most often
     several; a lone standing tile before it is the one left beside four sets, so a lone tile
-    after a lone tile is taken only where none follows several."""
+    after a lone tile is taken only where none follows several. Tiles with one turned sideways
+    among them are a set's, not standing tiles, even where too few were found to make the set
+    (its last tile, past a gap, is the lone tile)."""
     singles = [
         k
         for k, part in enumerate(parts)
@@ -576,6 +578,8 @@ def _winning_tile(groups, parts, melds) -> Placed | None:
         if k == 0 or groups[k - 1].line != groups[k].line or melds[k - 1] is not None:
             return 0
         if groups[k].gap_before == float("inf"):
+            return 0
+        if any(_sideways(position, t) for t in parts[k - 1]):
             return 0
         return sum(not t.is_back for t in parts[k - 1])
 

@@ -142,6 +142,26 @@ def test_the_sideways_tile_says_whom_a_pung_was_claimed_from(source):
     assert reading.to_json()["hands"][0]["melds"][0]["claimed_from"] == source
 
 
+@pytest.mark.parametrize("win_tile", [None, "2z"])
+def test_a_set_whose_turned_tile_was_found_short_is_still_a_set_not_a_winning_tile(win_tile):
+    """The finder may box a sideways tile too short and off its centre, which opens a gap before
+    the set's last tile as wide as the one before a winning tile set apart."""
+    rng = np.random.default_rng(6)
+    concealed = ("1m", "2m", "3m", "4p", "5p", "6p", "9m", "9m", "9m", "2z")
+    hand = Hand(
+        concealed[:-1] if win_tile else concealed, win_tile, (Meld("pung", "5z", "across"),)
+    )
+    scene = draw_scene({"bottom": hand}, rng, "procedural", 48)
+    tiles = list(tiles_of(scene))
+    pung = sorted((i for i, t in enumerate(tiles) if t.code == "5z"), key=lambda i: tiles[i].box[0])
+    x0, y0, x1, y1 = tiles[pung[1]].box  # 48 x 35: boxed 36 long, its centre 12 to the left
+    tiles[pung[1]] = TileRead("5z", (x0 - 6, y0, x1 - 18, y1), 1.0, tiles[pung[1]].rotation)
+    height, width = scene.image.shape[:2]
+    hands = group_hands(tuple(tiles), width, height)
+    reading = keep_trusted(Reading(width, height, tuple(tiles), hands))
+    assert_hands(reading, {"bottom": hand})
+
+
 def test_calibrated_seat_zones_decide_the_seat_and_leave_out_the_middle():
     rng = np.random.default_rng(8)
     hands = dict(zip(POSITIONS, deal_hands(rng, 4), strict=True))
