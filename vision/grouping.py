@@ -564,14 +564,24 @@ def _winning_tile(position: Position, groups, parts, melds) -> Placed | None:
     winning tile lies at their right end, in line with them; never beside a set, at the start
     of a line, or in a line of its own in front of the row). Standing tiles are most often
     several; a lone standing tile before it is the one left beside four sets, so a lone tile
-    after a lone tile is taken only where none follows several. Tiles with one turned sideways
-    among them are a set's, not standing tiles, even where too few were found to make the set
-    (its last tile, past a gap, is the lone tile)."""
+    after a lone tile is taken only where none follows several. Two or three of the lone
+    tile's code with one turned sideways are a claimed set's, not standing tiles, though too
+    few to make the set: its last tile lies past a gap (the turned tile boxed short)."""
     singles = [
         k
         for k, part in enumerate(parts)
         if len(part) == 1 and not part[0].is_back and melds[k] is None
     ]
+
+    def completes_a_set(k: int) -> bool:
+        """Whether lone tile k is the last of a claimed set found apart from the rest of it:
+        the group before it is two or three of its code, one of them turned sideways."""
+        before = parts[k - 1]
+        return (
+            len(before) in (2, 3)
+            and {t.code for t in before} == {parts[k][0].code}
+            and any(_sideways(position, t) for t in before)
+        )
 
     def standing_before(k: int) -> int:
         """How many standing faces the group before tile k's group (in its line) holds."""
@@ -579,7 +589,7 @@ def _winning_tile(position: Position, groups, parts, melds) -> Placed | None:
             return 0
         if groups[k].gap_before == float("inf"):
             return 0
-        if any(_sideways(position, t) for t in parts[k - 1]):
+        if completes_a_set(k):
             return 0
         return sum(not t.is_back for t in parts[k - 1])
 

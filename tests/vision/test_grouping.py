@@ -162,6 +162,21 @@ def test_a_set_whose_turned_tile_was_found_short_is_still_a_set_not_a_winning_ti
     assert_hands(reading, {"bottom": hand})
 
 
+def test_a_standing_tile_boxed_as_if_sideways_does_not_hide_the_winning_tile():
+    rng = np.random.default_rng(6)
+    hand = Hand(("1m", "2m", "3m", "4p", "5p", "6p", "9m", "9m", "9m", "2z"), "2z")
+    hand = Hand(hand.concealed, hand.win_tile, (Meld("pung", "5z", "left"),))
+    scene = draw_scene({"bottom": hand}, rng, "procedural", 48)
+    tiles = list(tiles_of(scene))
+    four = next(i for i, t in enumerate(tiles) if t.code == "4p")
+    x0, y0, x1, y1 = tiles[four].box  # found squat, as wide as a tile lying sideways
+    tiles[four] = TileRead("4p", (x0, y0 + (y1 - y0) // 3, x1, y1), 1.0, tiles[four].rotation)
+    height, width = scene.image.shape[:2]
+    hands = group_hands(tuple(tiles), width, height, rotation_known=False)
+    reading = keep_trusted(Reading(width, height, tuple(tiles), hands))
+    assert_hands(reading, {"bottom": hand})
+
+
 def test_calibrated_seat_zones_decide_the_seat_and_leave_out_the_middle():
     rng = np.random.default_rng(8)
     hands = dict(zip(POSITIONS, deal_hands(rng, 4), strict=True))
