@@ -565,8 +565,9 @@ def _winning_tile(position: Position, groups, parts, melds) -> Placed | None:
     of a line, or in a line of its own in front of the row). Standing tiles are most often
     several; a lone standing tile before it is the one left beside four sets, so a lone tile
     after a lone tile is taken only where none follows several. Two or three of the lone
-    tile's code with one turned sideways are a claimed set's, not standing tiles, though too
-    few to make the set: its last tile lies past a gap (the turned tile boxed short)."""
+    tile's code, with it or one of them turned sideways, are a claimed set's, not standing
+    tiles, though too few to make the set: its last tile lies past a gap (a turned tile boxed
+    short or off its centre)."""
     singles = [
         k
         for k, part in enumerate(parts)
@@ -575,12 +576,12 @@ def _winning_tile(position: Position, groups, parts, melds) -> Placed | None:
 
     def completes_a_set(k: int) -> bool:
         """Whether lone tile k is the last of a claimed set found apart from the rest of it:
-        the group before it is two or three of its code, one of them turned sideways."""
+        the group before it is two or three of its code, and it or one of them lies sideways."""
         before = parts[k - 1]
         return (
             len(before) in (2, 3)
             and {t.code for t in before} == {parts[k][0].code}
-            and any(_sideways(position, t) for t in before)
+            and any(_sideways(position, t) for t in [*before, parts[k][0]])
         )
 
     def standing_before(k: int) -> int:

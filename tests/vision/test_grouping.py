@@ -143,19 +143,25 @@ def test_the_sideways_tile_says_whom_a_pung_was_claimed_from(source):
 
 
 @pytest.mark.parametrize("win_tile", [None, "2z"])
-def test_a_set_whose_turned_tile_was_found_short_is_still_a_set_not_a_winning_tile(win_tile):
-    """The finder may box a sideways tile too short and off its centre, which opens a gap before
-    the set's last tile as wide as the one before a winning tile set apart."""
+@pytest.mark.parametrize("source", ["across", "right"])
+def test_a_set_whose_turned_tile_was_found_off_its_place_is_still_a_set_not_a_winning_tile(
+    win_tile, source
+):
+    """The finder may box a sideways tile too short and off its centre, which opens a gap in
+    the set as wide as the one before a winning tile set apart: before its last tile (the
+    turned tile in the middle, boxed towards the first) or before the turned tile itself (at
+    the right end, boxed away from the others)."""
     rng = np.random.default_rng(6)
     concealed = ("1m", "2m", "3m", "4p", "5p", "6p", "9m", "9m", "9m", "2z")
-    hand = Hand(
-        concealed[:-1] if win_tile else concealed, win_tile, (Meld("pung", "5z", "across"),)
-    )
+    hand = Hand(concealed[:-1] if win_tile else concealed, win_tile, (Meld("pung", "5z", source),))
     scene = draw_scene({"bottom": hand}, rng, "procedural", 48)
     tiles = list(tiles_of(scene))
     pung = sorted((i for i, t in enumerate(tiles) if t.code == "5z"), key=lambda i: tiles[i].box[0])
-    x0, y0, x1, y1 = tiles[pung[1]].box  # 48 x 35: boxed 36 long, its centre 12 to the left
-    tiles[pung[1]] = TileRead("5z", (x0 - 6, y0, x1 - 18, y1), 1.0, tiles[pung[1]].rotation)
+    turned = next(i for i in pung if tiles[i].box[2] - tiles[i].box[0] > 40)  # 48 x 35
+    x0, y0, x1, y1 = tiles[turned].box  # boxed 36 long, its centre 12 off towards `away`
+    away = -1 if turned != pung[-1] else 1
+    shifted = (x0 + 6 + 12 * away, y0, x1 - 6 + 12 * away, y1)
+    tiles[turned] = TileRead("5z", shifted, 1.0, tiles[turned].rotation)
     height, width = scene.image.shape[:2]
     hands = group_hands(tuple(tiles), width, height)
     reading = keep_trusted(Reading(width, height, tuple(tiles), hands))
