@@ -215,6 +215,7 @@ def split_groups(position: Position, tiles: list[Placed]) -> list[Group]:
     groups = []
     for number, line in enumerate(lines):
         line.sort(key=lambda t: _frame(position, t)[0])
+        line = _one_box_a_tile(position, line, unit)
         between = [
             (_frame(position, tile)[0] - _frame(position, before)[0] - reach(tile) - reach(before))
             / unit
@@ -226,6 +227,32 @@ def split_groups(position: Position, tiles: list[Placed]) -> list[Group]:
         for i, (start, end) in enumerate(zip(cuts, cuts[1:], strict=False)):
             groups.append(Group(tuple(line[start:end]), number, gaps[i], gaps[i + 1]))
     return groups
+
+
+# Tiles of one line whose centres lie closer than this many tile widths along it overlap by more
+# than a quarter of a tile: on a table tiles lie side by side, so the two boxes show one tile (a
+# sideways tile the finder boxed as two: most often the turned tile of a claimed set, with a
+# stray half box beside it that the classifier names as some other tile).
+SAME_TILE = 0.75
+LEVEL_ACROSS = 0.35  # and closer than this across it (a tile stacked on an added kong is not)
+
+
+def _one_box_a_tile(position: Position, line: list[Placed], unit: float) -> list[Placed]:
+    """The line (in order along it) with the smaller of two boxes that show one tile left out."""
+    kept: list[Placed] = []
+    for tile in line:
+        along, across = _frame(position, tile)[:2]
+        if (
+            kept
+            and along - _frame(position, kept[-1])[0] < SAME_TILE * unit
+            and abs(across - _frame(position, kept[-1])[1]) < LEVEL_ACROSS * unit
+        ):
+            area = (tile.x1 - tile.x0) * (tile.y1 - tile.y0)
+            if area > (kept[-1].x1 - kept[-1].x0) * (kept[-1].y1 - kept[-1].y0):
+                kept[-1] = tile
+            continue
+        kept.append(tile)
+    return kept
 
 
 def _kongs_cut_out(line: list[Placed], cuts: list[int]) -> set[int]:

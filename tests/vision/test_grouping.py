@@ -168,6 +168,26 @@ def test_a_set_whose_turned_tile_was_found_off_its_place_is_still_a_set_not_a_wi
     assert_hands(reading, {"bottom": hand})
 
 
+@pytest.mark.parametrize("source", ["left", "across", "right"])
+def test_a_stray_half_box_on_a_sets_turned_tile_joins_no_hand(source):
+    """The finder may box a sideways tile short and put a second, small box over the rest of
+    it, which the classifier names as some other tile; tiles lie side by side, so the smaller
+    of two boxes that overlap that much along a row goes."""
+    rng = np.random.default_rng(6)
+    hand = Hand(("1m", "2m", "3m", "4p", "5p", "6p", "9m", "9m", "9m", "2z"), "2z")
+    hand = Hand(hand.concealed, hand.win_tile, (Meld("pung", "5z", source),))
+    scene = draw_scene({"bottom": hand}, rng, "procedural", 48)
+    tiles = list(tiles_of(scene))
+    turned = next(i for i, t in enumerate(tiles) if t.code == "5z" and t.box[2] - t.box[0] > 40)
+    x0, y0, x1, y1 = tiles[turned].box  # 48 x 35: boxed 36 long, and its left end 20 long
+    tiles[turned] = TileRead("5z", (x0 + 12, y0, x1, y1), 1.0, tiles[turned].rotation)
+    tiles.append(TileRead("2s", (x0, y0 + 2, x0 + 20, y1 - 2), 0.7, 0))
+    height, width = scene.image.shape[:2]
+    hands = group_hands(tuple(tiles), width, height)
+    reading = keep_trusted(Reading(width, height, tuple(tiles), hands))
+    assert_hands(reading, {"bottom": hand})
+
+
 def test_a_standing_tile_boxed_as_if_sideways_does_not_hide_the_winning_tile():
     rng = np.random.default_rng(6)
     hand = Hand(("1m", "2m", "3m", "4p", "5p", "6p", "9m", "9m", "9m", "2z"), "2z")
