@@ -239,18 +239,21 @@ LEVEL_ACROSS = 0.35  # and closer than this across it (a tile stacked on an adde
 
 def _one_box_a_tile(position: Position, line: list[Placed], unit: float) -> list[Placed]:
     """The line (in order along it) with the smaller of two boxes that show one tile left out."""
+
+    def area(t: Placed) -> float:
+        return (t.x1 - t.x0) * (t.y1 - t.y0)
+
     kept: list[Placed] = []
     for tile in line:
         along, across = _frame(position, tile)[:2]
-        if (
-            kept
-            and along - _frame(position, kept[-1])[0] < SAME_TILE * unit
-            and abs(across - _frame(position, kept[-1])[1]) < LEVEL_ACROSS * unit
-        ):
-            area = (tile.x1 - tile.x0) * (tile.y1 - tile.y0)
-            if area > (kept[-1].x1 - kept[-1].x0) * (kept[-1].y1 - kept[-1].y0):
-                kept[-1] = tile
-            continue
+        if kept:
+            last_along, last_across = _frame(position, kept[-1])[:2]
+            if (
+                along - last_along < SAME_TILE * unit
+                and abs(across - last_across) < LEVEL_ACROSS * unit
+            ):
+                kept[-1] = max(kept[-1], tile, key=area)  # the first where they are alike
+                continue
         kept.append(tile)
     return kept
 
