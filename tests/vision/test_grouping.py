@@ -31,7 +31,12 @@ def tiles_of(scene, jitter: float = 0.0, seed: int = 0) -> tuple[TileRead, ...]:
 
 
 def read(scene, rotation_known=True, jitter=0.0, zones=None, seed=0) -> Reading:
-    tiles = tiles_of(scene, jitter, seed)
+    return read_tiles(scene, tiles_of(scene, jitter, seed), rotation_known, zones)
+
+
+def read_tiles(scene, tiles, rotation_known=True, zones=None) -> Reading:
+    """The reading grouping makes of `tiles` in the scene's picture (the truth's, or changed)."""
+    tiles = tuple(tiles)
     height, width = scene.image.shape[:2]
     hands = group_hands(tiles, width, height, rotation_known, zones)
     return keep_trusted(Reading(width, height, tiles, hands, loose_faces(tiles, hands)))
@@ -162,10 +167,7 @@ def test_a_set_whose_turned_tile_was_found_off_its_place_is_still_a_set_not_a_wi
     away = -1 if turned != pung[-1] else 1
     shifted = (x0 + 6 + 12 * away, y0, x1 - 6 + 12 * away, y1)
     tiles[turned] = TileRead("5z", shifted, 1.0, tiles[turned].rotation)
-    height, width = scene.image.shape[:2]
-    hands = group_hands(tuple(tiles), width, height)
-    reading = keep_trusted(Reading(width, height, tuple(tiles), hands))
-    assert_hands(reading, {"bottom": hand})
+    assert_hands(read_tiles(scene, tiles), {"bottom": hand})
 
 
 @pytest.mark.parametrize("source", ["left", "across", "right"])
@@ -182,10 +184,7 @@ def test_a_stray_half_box_on_a_sets_turned_tile_joins_no_hand(source):
     x0, y0, x1, y1 = tiles[turned].box  # 48 x 35: boxed 36 long, and its left end 20 long
     tiles[turned] = TileRead("5z", (x0 + 12, y0, x1, y1), 1.0, tiles[turned].rotation)
     tiles.append(TileRead("2s", (x0, y0 + 2, x0 + 20, y1 - 2), 0.7, 0))
-    height, width = scene.image.shape[:2]
-    hands = group_hands(tuple(tiles), width, height)
-    reading = keep_trusted(Reading(width, height, tuple(tiles), hands))
-    assert_hands(reading, {"bottom": hand})
+    assert_hands(read_tiles(scene, tiles), {"bottom": hand})
 
 
 def test_a_standing_tile_boxed_as_if_sideways_does_not_hide_the_winning_tile():
@@ -197,10 +196,7 @@ def test_a_standing_tile_boxed_as_if_sideways_does_not_hide_the_winning_tile():
     four = next(i for i, t in enumerate(tiles) if t.code == "4p")
     x0, y0, x1, y1 = tiles[four].box  # found squat, as wide as a tile lying sideways
     tiles[four] = TileRead("4p", (x0, y0 + (y1 - y0) // 3, x1, y1), 1.0, tiles[four].rotation)
-    height, width = scene.image.shape[:2]
-    hands = group_hands(tuple(tiles), width, height, rotation_known=False)
-    reading = keep_trusted(Reading(width, height, tuple(tiles), hands))
-    assert_hands(reading, {"bottom": hand})
+    assert_hands(read_tiles(scene, tiles, rotation_known=False), {"bottom": hand})
 
 
 def test_calibrated_seat_zones_decide_the_seat_and_leave_out_the_middle():
@@ -230,9 +226,7 @@ def test_a_rotation_misread_on_a_symmetric_tile_does_not_turn_it_sideways():
         )
         for t in tiles_of(scene)
     )
-    height, width = scene.image.shape[:2]
-    reading = keep_trusted(Reading(width, height, tiles, group_hands(tiles, width, height)))
-    assert_hands(reading, DEMO_HANDS)
+    assert_hands(read_tiles(scene, tiles), DEMO_HANDS)
 
 
 def test_white_dragons_beyond_the_sets_four_are_plain_tops_of_walls_not_faces():
