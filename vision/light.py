@@ -38,7 +38,26 @@ WHITE_FACE = 0.45
 
 def light_gains(bgr: np.ndarray, faces: Sequence[Sequence[float]]) -> np.ndarray:
     """The gain of each channel (B, G, R) that makes the faces' white neutral and bright; ones
-    when no face gives pixels to judge by."""
+    when no face gives pixels to judge by, or the faces are black (their brightest part is ink)."""
+    judged = _faces_white(bgr, faces)
+    if judged is None or judged[1] < WHITE_FACE:
+        return np.ones(3, np.float32)
+    white = judged[0]
+    grey = float(white.mean())
+    gains = np.clip(grey / np.maximum(white, 1.0), *GAIN_RANGE)
+    return (gains * np.clip(FACE_LEVEL / max(grey, 1.0), *EXPOSURE_RANGE)).astype(np.float32)
+
+
+def faces_are_black(bgr: np.ndarray, faces: Sequence[Sequence[float]]) -> bool:
+    """Whether the faces found are mostly dark with bright ink: a set on black faces (or the
+    negative of a white-faced set). False when no face gives pixels to judge by."""
+    judged = _faces_white(bgr, faces)
+    return judged is not None and judged[1] < WHITE_FACE
+
+
+def _faces_white(bgr: np.ndarray, faces: Sequence[Sequence[float]]):
+    """The faces' white (the mean B, G, R of their brightest quarter) and how white the faces
+    are (their median pixel's level over that white's), or None without pixels to judge by."""
     height, width = bgr.shape[:2]
     samples = []
     for x0, y0, x1, y1 in faces:
@@ -47,18 +66,14 @@ def light_gains(bgr: np.ndarray, faces: Sequence[Sequence[float]]) -> np.ndarray
         if x1 > x0 and y1 > y0:
             samples.append(bgr[y0:y1:STEP, x0:x1:STEP].reshape(-1, 3))
     if not samples:
-        return np.ones(3, np.float32)
+        return None
     pixels = np.concatenate(samples).astype(np.float32)
     pixels = pixels[pixels.max(axis=1) < BLOWN]
     if len(pixels) < 20:
-        return np.ones(3, np.float32)
+        return None
     level = pixels.mean(axis=1)
     white = pixels[level >= np.quantile(level, 1 - BRIGHTEST)].mean(axis=0)
-    grey = float(white.mean())
-    if float(np.median(level)) < WHITE_FACE * grey:
-        return np.ones(3, np.float32)  # dark faces: their brightest pixels are ink, not white
-    gains = np.clip(grey / np.maximum(white, 1.0), *GAIN_RANGE)
-    return (gains * np.clip(FACE_LEVEL / max(grey, 1.0), *EXPOSURE_RANGE)).astype(np.float32)
+    return white, float(np.median(level)) / max(float(white.mean()), 1.0)
 
 
 def light_is_off(gains: np.ndarray) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.light import corrected, light_gains, light_is_off
+from vision.light import corrected, faces_are_black, light_gains, light_is_off
 
 
 def _table(cast=(1.0, 1.0, 1.0), exposure=1.0) -> tuple[np.ndarray, list]:
@@ -78,3 +78,19 @@ def test_black_faces_leave_the_light_as_it_is():
     assert np.allclose(light_gains(picture, faces), 1.0)
     dim, faces = _table(exposure=0.35)  # white faces in a dim room are still judged
     assert light_is_off(light_gains(dim, faces))
+
+
+def test_black_faces_are_told_from_white_ones_and_their_negative_is_white():
+    """The reader finds a set on black faces in the picture's negative (see
+    `TileReader.found_in_negative`): that needs the faces judged black, and judged white once
+    the picture is turned negative; white faces, however dim, are never black."""
+    white, faces = _table()
+    black = white.copy()
+    for x0, y0, x1, y1 in faces:
+        black[y0:y1, x0:x1] = (25, 25, 28)
+        black[y0 + 15 : y0 + 55, x0 + 10 : x0 + 40] = (40, 40, 200)
+    assert faces_are_black(black, faces)
+    assert not faces_are_black(255 - black, faces)
+    assert not faces_are_black(white, faces)
+    assert not faces_are_black(_table(exposure=0.35)[0], faces)
+    assert not faces_are_black(white, [])
