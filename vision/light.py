@@ -48,14 +48,17 @@ def light_gains(bgr: np.ndarray, faces: Sequence[Sequence[float]]) -> np.ndarray
     return (gains * np.clip(FACE_LEVEL / max(grey, 1.0), *EXPOSURE_RANGE)).astype(np.float32)
 
 
-def faces_are_black(bgr: np.ndarray, faces: Sequence[Sequence[float]]) -> bool:
-    """Whether the faces found are mostly dark with bright ink: a set on black faces (or the
-    negative of a white-faced set). False when no face gives pixels to judge by."""
-    judged = _faces_white(bgr, faces)
-    return judged is not None and judged[1] < WHITE_FACE
+def face_whiteness(
+    bgr: np.ndarray, faces: Sequence[Sequence[float]], step: int = STEP
+) -> float | None:
+    """How white the faces found are: their median pixel's level over their white's (about 0.9
+    for white faces with dark ink, under WHITE_FACE for black faces with bright ink). None when
+    no face gives pixels to judge by. Every `step`th pixel each way is looked at."""
+    judged = _faces_white(bgr, faces, step)
+    return None if judged is None else judged[1]
 
 
-def _faces_white(bgr: np.ndarray, faces: Sequence[Sequence[float]]):
+def _faces_white(bgr: np.ndarray, faces: Sequence[Sequence[float]], step: int = STEP):
     """The faces' white (the mean B, G, R of their brightest quarter) and how white the faces
     are (their median pixel's level over that white's), or None without pixels to judge by."""
     height, width = bgr.shape[:2]
@@ -64,7 +67,7 @@ def _faces_white(bgr: np.ndarray, faces: Sequence[Sequence[float]]):
         x0, y0 = max(0, int(x0)), max(0, int(y0))
         x1, y1 = min(width, int(x1)), min(height, int(y1))
         if x1 > x0 and y1 > y0:
-            samples.append(bgr[y0:y1:STEP, x0:x1:STEP].reshape(-1, 3))
+            samples.append(bgr[y0:y1:step, x0:x1:step].reshape(-1, 3))
     if not samples:
         return None
     pixels = np.concatenate(samples).astype(np.float32)

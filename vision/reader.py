@@ -26,7 +26,7 @@ from vision.grouping import (
     plain_rows_as_backs,
     white_backs_as_backs,
 )
-from vision.light import corrected, faces_are_black, light_gains, light_is_off
+from vision.light import corrected, face_whiteness, light_gains, light_is_off
 from vision.messages import PictureRefused
 from vision.reading import HandRead, MeldRead, Reading, TileRead
 from vision.upright import ASKEW, Turn, neighbours_turn, rows_turn
@@ -59,6 +59,13 @@ CLEAR = 0.2
 # does (on the valid photos: 98 of 280 White Dragons were taken for backs; with this, tiles found
 # +1.5 points, precision unchanged).
 FACE_UP = 0.5
+# Faces found whiter than this (`vision.light.face_whiteness`) are taken as white. Darker ones
+# may be a set on black faces, looked for in the picture's negative; that look is taken only
+# where its faces come out plainly white. Real photos' faces: 0.51 at the least of 896, 0.64
+# for the darkest 1 %, 0.91 typically; their negatives' faces 0.76 at the most where the
+# picture's were under 0.6. Black faces of rendered tables: 0.2-0.55, their negatives' 0.85-0.97.
+LOOK_NEGATIVE = 0.55
+WHITE_NEGATIVE = 0.8
 
 
 class TileReader:
@@ -108,13 +115,13 @@ class TileReader:
 
         height, width = bgr.shape[:2]
         found = self.finder.find(bgr)
-        gains = light_gains(bgr, face_boxes(found))
-        if light_is_off(gains):  # a lamp's cast or a dim room: correct it and look again
-            bgr = corrected(bgr, gains)
-            found = self.finder.find(bgr)
-        find = self.finder.find
-        if faces_are_black(bgr, face_boxes(found)):  # black faces: find them in the negative
-            found, find = self.found_in_negative(bgr, found)
+        found, find = self.found_in_negative(bgr, found)
+        if find is None:  # the faces are white: judge the light from them
+            find = self.finder.find
+            gains = light_gains(bgr, face_boxes(found))
+            if light_is_off(gains):  # a lamp's cast or a dim room: correct it and look again
+                bgr = corrected(bgr, gains)
+                found = self.finder.find(bgr)
         faces = face_boxes(found)
         turned = None
         askew = rows_turn(faces)
@@ -164,22 +171,32 @@ class TileReader:
         return kong_backs_only(tuple(tiles), in_line)
 
     def found_in_negative(self, bgr: np.ndarray, found: list):
-        """The tiles of a set on black faces, found in the picture's negative, and the way to
-        find them again in a turned copy; `found` and the plain way where the negative does not
-        show white faces.
+        """For a set on black faces: its tiles found in the picture's negative, and the way to
+        find them again in a turned copy. Otherwise `found` and None.
 
         The finder learnt from white and ivory faces. On black faces it boxes the bright ink
         alone (a box a third too small, or two for one character) and misses face-down tiles
         on a felt of their colour; in the negative the faces are white with dark ink, and it
         boxes them whole. The classifier, which learnt black faces, names them in the picture
-        as it is. No real photo of the dataset (896 looked at) has faces this dark."""
+        as it is. Faces found looking dark (LOOK_NEGATIVE) are looked for in the negative, and
+        that look is taken where its faces are plainly white (WHITE_NEGATIVE)."""
         import cv2
 
+        whiteness = face_whiteness(bgr, face_boxes(found))
+        if whiteness is None or whiteness >= LOOK_NEGATIVE:
+            return found, None
         negative = cv2.bitwise_not(bgr)
         in_negative = self.finder.find(negative)
-        if faces_are_black(negative, face_boxes(in_negative)):
-            return found, self.finder.find
-        return in_negative, lambda picture: self.finder.find(cv2.bitwise_not(picture))
+        if (face_whiteness(negative, face_boxes(in_negative)) or 0.0) < WHITE_NEGATIVE:
+            return found, None
+        return white_either_way(bgr, found, in_negative), self.found_both_ways
+
+    def found_both_ways(self, bgr: np.ndarray) -> list:
+        """The tiles of a set on black faces in a picture: found in it and in its negative."""
+        import cv2
+
+        found = self.finder.find(bgr)
+        return white_either_way(bgr, found, self.finder.find(cv2.bitwise_not(bgr)))
 
     def sideways_tiles(self, bgr: np.ndarray, found: list) -> list:
         """The tiles found, with the two halves of a tile lying sideways made one tile where
@@ -288,6 +305,25 @@ def kong_backs_only(tiles: tuple[TileRead, ...], in_line: set[int]) -> tuple[Til
         return False
 
     return tuple(t for k, t in enumerate(tiles) if k not in in_line or ends_a_kong(k))
+
+
+def white_either_way(bgr: np.ndarray, found: list, in_negative: list) -> list:
+    """The tiles found in a picture and in its negative, each where its face shows white: the
+    faces whiter in the picture as it is than in its negative, and the negative's tiles clear
+    of them. A set on black faces may keep light tiles (the flowers of some sets): in the
+    negative those are dark, and the finder boxes two of them as one."""
+    import cv2
+
+    negative = cv2.bitwise_not(bgr)
+    white = [
+        f
+        for f in found
+        if f.kind == "face"
+        and (face_whiteness(bgr, [f.box], 1) or 0.0) > (face_whiteness(negative, [f.box], 1) or 0.0)
+    ]
+    boxes = face_boxes(white)
+    either = white + [f for f in in_negative if clear_of(f.box, boxes)]
+    return sorted(either, key=lambda f: -f.score)
 
 
 def clear_of(box, faces: np.ndarray, most: float = CLEAR) -> bool:

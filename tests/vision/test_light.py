@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.light import corrected, faces_are_black, light_gains, light_is_off
+from vision.light import corrected, face_whiteness, light_gains, light_is_off
 
 
 def _table(cast=(1.0, 1.0, 1.0), exposure=1.0) -> tuple[np.ndarray, list]:
@@ -82,15 +82,17 @@ def test_black_faces_leave_the_light_as_it_is():
 
 def test_black_faces_are_told_from_white_ones_and_their_negative_is_white():
     """The reader finds a set on black faces in the picture's negative (see
-    `TileReader.found_in_negative`): that needs the faces judged black, and judged white once
-    the picture is turned negative; white faces, however dim, are never black."""
+    `TileReader.found_in_negative`): that needs the faces judged dark, and plainly white once
+    the picture is turned negative; white faces, however dim, are never dark."""
+    from vision.reader import LOOK_NEGATIVE, WHITE_NEGATIVE
+
     white, faces = _table()
     black = white.copy()
     for x0, y0, x1, y1 in faces:
         black[y0:y1, x0:x1] = (25, 25, 28)
         black[y0 + 15 : y0 + 55, x0 + 10 : x0 + 40] = (40, 40, 200)
-    assert faces_are_black(black, faces)
-    assert not faces_are_black(255 - black, faces)
-    assert not faces_are_black(white, faces)
-    assert not faces_are_black(_table(exposure=0.35)[0], faces)
-    assert not faces_are_black(white, [])
+    assert face_whiteness(black, faces) < LOOK_NEGATIVE
+    assert face_whiteness(255 - black, faces) >= WHITE_NEGATIVE
+    assert face_whiteness(white, faces) >= WHITE_NEGATIVE
+    assert face_whiteness(_table(exposure=0.35)[0], faces) >= WHITE_NEGATIVE
+    assert face_whiteness(white, []) is None

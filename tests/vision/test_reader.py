@@ -450,7 +450,7 @@ def test_a_set_on_black_faces_is_found_whole_in_the_pictures_negative():
     from vision.reader import TileReader
 
     plain = TileReader(finder=reader().finder, classifier=reader().classifier)
-    plain.found_in_negative = lambda bgr, found: (found, plain.finder.find)
+    plain.found_in_negative = lambda bgr, found: (found, None)
 
     def whole(reading, truth):
         boxes = np.array([t.box for t in reading.tiles], float).reshape(-1, 4)
@@ -462,6 +462,28 @@ def test_a_set_on_black_faces_is_found_whole_in_the_pictures_negative():
         truth = np.array([t.box for t in hand], float)
         assert whole(reader().read(scene.image), truth) >= 0.85, k
         assert whole(plain.read(scene.image), truth) < 0.5, "without the negative: ink boxed"
+
+
+def test_light_flowers_among_black_faces_are_taken_from_the_picture_as_it_is():
+    """A set on black faces may keep light flowers. In the negative they are dark, and the
+    finder boxes the two of them as one: each tile is taken from the look where its face shows
+    white, the flowers from the picture as it is, the black faces from its negative."""
+    from vision.detector import FoundTile
+    from vision.reader import white_either_way
+
+    picture = np.full((120, 300, 3), (40, 110, 40), np.uint8)  # green felt
+    for x0 in (20, 70):  # two black faces with bright ink
+        picture[30:90, x0 : x0 + 44] = 25
+        picture[45:75, x0 + 12 : x0 + 32] = 230
+    for x0 in (170, 216):  # two ivory flowers with red art
+        picture[30:90, x0 : x0 + 44] = (215, 235, 240)
+        picture[45:75, x0 + 10 : x0 + 34] = (40, 40, 190)
+    ink = [FoundTile((x0 + 12, 45, x0 + 32, 75), 0.6, "face") for x0 in (20, 70)]
+    flowers = [FoundTile((x0, 30, x0 + 44, 90), 0.7, "face") for x0 in (170, 216)]
+    whole = [FoundTile((x0, 30, x0 + 44, 90), 0.8, "face") for x0 in (20, 70)]
+    both_flowers = FoundTile((170, 30, 260, 90), 0.5, "face")
+    taken = white_either_way(picture, ink + flowers, [*whole, both_flowers])
+    assert sorted(f.box for f in taken) == sorted(f.box for f in whole + flowers)
 
 
 def test_a_face_down_find_in_a_row_of_faces_is_a_blank_face_and_elsewhere_stays_a_back():
