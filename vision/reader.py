@@ -18,6 +18,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from vision.completion import completed
 from vision.grouping import (
     SeatZones,
     blanks_beyond_the_set,
@@ -240,7 +241,9 @@ class TileReader:
         tiles = plain_rows_as_backs(tiles)
         hands = group_hands(tiles, width, height, self.rotation_known, self.zones)
         tiles = blanks_beyond_the_set(white_backs_as_backs(tiles, hands), hands)
-        return keep_trusted(Reading(width, height, tiles, hands, loose_faces(tiles, hands)))
+        return completed(
+            keep_trusted(Reading(width, height, tiles, hands, loose_faces(tiles, hands)))
+        )
 
 
 def face_boxes(found) -> np.ndarray:

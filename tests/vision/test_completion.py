@@ -1,0 +1,84 @@
+"""A winner's hand read one tile wrong is put right by the rules: a winning hand is complete."""
+
+from __future__ import annotations
+
+from engine.analysis import SetKind
+from vision.completion import completed
+from vision.reading import HandRead, MeldRead, Reading, TileRead
+
+# 123m 456m 789p 111z 22z, the winning tile the last 2z: complete
+WINNER = ["1m", "2m", "3m", "4m", "5m", "6m", "7p", "8p", "9p", "1z", "1z", "1z", "2z", "2z"]
+
+
+def _reading(codes, tops=None, melds=(), flowers=()):
+    """A reading of one hand in a row: `codes` standing (the last the winning tile), each named
+    surely unless `tops` gives its best readings."""
+    tops = tops or {}
+    tiles = []
+    for k, code in enumerate([*codes, *(c for m in melds for c in m), *flowers]):
+        top = tops.get(k, ((code, 0.97),))
+        tiles.append(TileRead(top[0][0], (40 * k, 0, 40 * k + 36, 50), top[0][1], 0, top))
+    standing = tuple(range(len(codes)))
+    sets, start = [], len(codes)
+    for meld in melds:
+        sets.append(MeldRead(SetKind.PUNG, tuple(range(start, start + len(meld)))))
+        start += len(meld)
+    hand = HandRead(
+        "bottom",
+        concealed=standing,
+        melds=tuple(sets),
+        flowers=tuple(range(start, start + len(flowers))),
+        win_tile=standing[-1],
+        foreign=tuple(i for i in standing if tiles[i].code.endswith("s")),
+    )
+    return Reading(640, 480, tuple(tiles), (hand,))
+
+
+def _request(reading):
+    return reading.hands[0].to_request(reading.tiles)
+
+
+def test_a_tile_read_as_its_runner_up_is_put_right_and_left_for_a_person_to_confirm():
+    # the 8 of dots read as a 6 (its runner-up the 8): 123m 456m 769p 111z 22z is no hand
+    reading = _reading(WINNER, {7: (("6p", 0.55), ("8p", 0.30), ("9p", 0.05))})
+    fixed = completed(reading)
+    assert _request(fixed)["hand"] == "".join(WINNER)
+    tile = fixed.tiles[7]
+    assert (tile.code, tile.confidence, tile.unsure) == ("8p", 0.30, True)
+    assert fixed.tiles[:7] == reading.tiles[:7] and fixed.tiles[8:] == reading.tiles[8:]
+
+
+def test_of_several_changes_that_complete_the_hand_the_likeliest_is_taken():
+    # a 1z read as 3z: 1z (111z 22z) and 2z (11z 222z) both complete the hand
+    likelier_1z = completed(_reading(WINNER, {9: (("3z", 0.6), ("1z", 0.35), ("2z", 0.03))}))
+    assert likelier_1z.tiles[9].code == "1z"
+    likelier_2z = completed(_reading(WINNER, {9: (("3z", 0.6), ("2z", 0.35), ("1z", 0.03))}))
+    assert likelier_2z.tiles[9].code == "2z"
+    assert [likelier_2z.tiles[i].code for i in likelier_2z.hands[0].concealed].count("2z") == 3
+
+
+def test_a_complete_hand_and_a_hand_no_one_change_completes_are_left_as_read():
+    complete = _reading(WINNER, {3: (("4m", 0.5), ("7m", 0.4), ("1m", 0.05))})
+    assert completed(complete) is complete
+    two_wrong = list(WINNER)
+    two_wrong[0] = two_wrong[4] = "9m"  # 9m 2m 3m 4m 9m 6m: two tiles off, sure of both
+    tops = {0: (("9m", 0.9), ("8m", 0.05)), 4: (("9m", 0.9), ("8m", 0.05))}
+    unfinished = _reading(two_wrong, tops)
+    assert completed(unfinished) is unfinished
+
+
+def test_a_hand_short_of_a_winners_size_is_not_filled_in():
+    """Thirteen standing tiles (one not found): no change can make it a winner's hand."""
+    short = _reading(WINNER[:-1], {7: (("6p", 0.55), ("8p", 0.30))})
+    assert completed(short) is short
+
+
+def test_sets_count_and_a_bamboo_misread_is_no_longer_flagged_once_put_right():
+    # 1z pung laid down; standing 123m 456m 7p 8p 9p 2z 2z with the 9p read as 6 of bamboo
+    standing = ["1m", "2m", "3m", "4m", "5m", "6m", "7p", "8p", "9p", "2z", "2z"]
+    tops = {8: (("6s", 0.5), ("9p", 0.3), ("6p", 0.1))}
+    reading = _reading(standing, tops, melds=[("1z", "1z", "1z")], flowers=["1f"])
+    assert reading.hands[0].foreign == (8,)
+    fixed = completed(reading)
+    assert _request(fixed)["hand"] == "".join(standing)
+    assert fixed.hands[0].foreign == ()

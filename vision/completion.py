@@ -1,0 +1,81 @@
+"""A winning hand read one tile wrong, put right by the rules: a winner's hand is complete.
+
+A winner lays down four sets and a pair (or seven pairs). When the tiles read make a hand of the
+right size that is not complete, the classifier has most often named one tile as its runner-up:
+a 4 of dots as a 2, a 9 as a 6. `completed` then looks for the one standing tile whose second or
+third reading completes the hand, and takes the likeliest such change; the tile stays marked
+unsure, so the panel asks a person to confirm it. A hand already complete, or one that no single
+change completes (two tiles misread, a tile not found), is left as it was read: the panel shows
+what the camera saw, and the engine says why it does not score. Whether a hand is complete is
+the engine's own judgement (`engine.analysis.is_complete`), the one the scorer makes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine import KOREAN_TILES
+from engine.analysis import is_complete
+from engine.tiles import KINDS, tile_indices
+from vision.reading import HandRead, Reading, TileRead
+
+# Tiles that make sets, as the engine counts them (flowers and seasons are not counted)
+_INDEX = {code: tile_indices(code)[0] for code in KOREAN_TILES if tile_indices(code)[0] < KINDS}
+
+
+def completed(reading: Reading) -> Reading:
+    """The reading with each hand of a winner's size made complete by changing one standing
+    tile to another of its best readings, where one such change does it (the likeliest). A tile
+    so changed is no longer one the Korean set lacks (a 9 of dots read as a 6 of bamboo)."""
+    tiles = list(reading.tiles)
+    hands = list(reading.hands)
+    changed = False
+    for number, hand in enumerate(hands):
+        change = completing_change(hand, tiles)
+        if change is not None:
+            index, code, probability = change
+            tiles[index] = replace(tiles[index], code=code, confidence=probability, unsure=True)
+            hands[number] = replace(hand, foreign=tuple(i for i in hand.foreign if i != index))
+            changed = True
+    if not changed:
+        return reading
+    return replace(reading, tiles=tuple(tiles), hands=tuple(hands))
+
+
+def completing_change(hand: HandRead, tiles: list[TileRead]) -> tuple[int, str, float] | None:
+    """The standing tile (index), the code and its probability that complete the hand, or None
+    where the hand is complete already, is not a winner's size, or no one change completes it."""
+    if hand.size != 14 or not hand.concealed:
+        return None
+    counts = [0] * KINDS
+    for i in hand.concealed:
+        if tiles[i].code in _INDEX:
+            counts[_INDEX[tiles[i].code]] += 1
+    melds = len(hand.melds)
+    if _complete(counts, melds, len(hand.concealed)):
+        return None
+    best, best_odds = None, 0.0
+    for i in hand.concealed:
+        tile = tiles[i]
+        own = _INDEX.get(tile.code)
+        for code, probability in tile.top:
+            if code == tile.code or code not in _INDEX:
+                continue
+            odds = probability / max(tile.confidence, 1e-6)
+            if odds <= best_odds:
+                continue
+            if own is not None:
+                counts[own] -= 1
+            counts[_INDEX[code]] += 1
+            if _complete(counts, melds, len(hand.concealed)):
+                best, best_odds = (i, code, float(probability)), odds
+            counts[_INDEX[code]] -= 1
+            if own is not None:
+                counts[own] += 1
+    return best
+
+
+def _complete(counts: list[int], melds: int, standing: int) -> bool:
+    """Complete, with every standing tile counted (none a bamboo, a flower or a back) and no
+    fifth copy of a tile."""
+    return sum(counts) == standing and max(counts) <= 4 and is_complete(counts, melds)
