@@ -28,9 +28,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-TARGET_NAMED = 0.97
+TARGET_NAMED = 0.98  # issue 12: valid photos as they are (97 % under other light and angles)
 TARGET_PRECISION = 0.98
 TARGET_MS = 15.0
+TARGET_SPEEDUP = 3.0  # times faster than the peer on the same photos
 PEER_CODES = {  # mahjong-detector's riichi class names -> our tile codes
     "tou": "1z",
     "nan": "2z",
@@ -250,7 +251,7 @@ def _print(photos, ours: Tally, peer: Tally) -> None:
             f">= {TARGET_PRECISION:.0%}",
             "",
             "",
-            f"<= {TARGET_MS:.0f}, 2x peer",
+            f"<= {TARGET_MS:.0f}, {TARGET_SPEEDUP:.0f}x peer",
         ]
     )
     widths = [max(len(str(r[i])) for r in rows + [header]) for i in range(len(header))]

@@ -18,6 +18,7 @@ lamp), winners' hands read exactly went from 14 to 17, the photos' figures uncha
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 
@@ -36,31 +37,20 @@ GRAINY = 2.0  # every channel brightened this much or more (a stop): its grain i
 WHITE_FACE = 0.45
 
 
-def light_gains(bgr: np.ndarray, faces: Sequence[Sequence[float]]) -> np.ndarray:
-    """The gain of each channel (B, G, R) that makes the faces' white neutral and bright; ones
-    when no face gives pixels to judge by, or the faces are black (their brightest part is ink)."""
-    judged = _faces_white(bgr, faces)
-    if judged is None or judged[1] < WHITE_FACE:
-        return np.ones(3, np.float32)
-    white = judged[0]
-    grey = float(white.mean())
-    gains = np.clip(grey / np.maximum(white, 1.0), *GAIN_RANGE)
-    return (gains * np.clip(FACE_LEVEL / max(grey, 1.0), *EXPOSURE_RANGE)).astype(np.float32)
+class FacesWhite(NamedTuple):
+    """What the faces found show of the light: their white (the mean B, G, R of their brightest
+    quarter) and how white they are (their median pixel's level over that white's: about 0.9
+    for white faces with dark ink, under WHITE_FACE for black faces with bright ink)."""
+
+    white: np.ndarray
+    whiteness: float
 
 
-def face_whiteness(
+def faces_white(
     bgr: np.ndarray, faces: Sequence[Sequence[float]], step: int = STEP
-) -> float | None:
-    """How white the faces found are: their median pixel's level over their white's (about 0.9
-    for white faces with dark ink, under WHITE_FACE for black faces with bright ink). None when
-    no face gives pixels to judge by. Every `step`th pixel each way is looked at."""
-    judged = _faces_white(bgr, faces, step)
-    return None if judged is None else judged[1]
-
-
-def _faces_white(bgr: np.ndarray, faces: Sequence[Sequence[float]], step: int = STEP):
-    """The faces' white (the mean B, G, R of their brightest quarter) and how white the faces
-    are (their median pixel's level over that white's), or None without pixels to judge by."""
+) -> FacesWhite | None:
+    """The faces' white and whiteness, from every `step`th pixel each way; None when no face
+    gives pixels to judge by."""
     height, width = bgr.shape[:2]
     samples = []
     for x0, y0, x1, y1 in faces:
@@ -76,7 +66,30 @@ def _faces_white(bgr: np.ndarray, faces: Sequence[Sequence[float]], step: int = 
         return None
     level = pixels.mean(axis=1)
     white = pixels[level >= np.quantile(level, 1 - BRIGHTEST)].mean(axis=0)
-    return white, float(np.median(level)) / max(float(white.mean()), 1.0)
+    return FacesWhite(white, float(np.median(level)) / max(float(white.mean()), 1.0))
+
+
+def face_whiteness(
+    bgr: np.ndarray, faces: Sequence[Sequence[float]], step: int = STEP
+) -> float | None:
+    """How white the faces found are (`FacesWhite.whiteness`), None without pixels to judge by."""
+    judged = faces_white(bgr, faces, step)
+    return None if judged is None else judged.whiteness
+
+
+def light_gains(bgr: np.ndarray, faces: Sequence[Sequence[float]]) -> np.ndarray:
+    """The gain of each channel (B, G, R) that makes the faces' white neutral and bright."""
+    return gains_for(faces_white(bgr, faces))
+
+
+def gains_for(judged: FacesWhite | None) -> np.ndarray:
+    """The gains that make the faces' judged white neutral and bright; ones when there was no
+    face to judge by, or the faces are black (their brightest part is ink, not white)."""
+    if judged is None or judged.whiteness < WHITE_FACE:
+        return np.ones(3, np.float32)
+    grey = float(judged.white.mean())
+    gains = np.clip(grey / np.maximum(judged.white, 1.0), *GAIN_RANGE)
+    return (gains * np.clip(FACE_LEVEL / max(grey, 1.0), *EXPOSURE_RANGE)).astype(np.float32)
 
 
 def light_is_off(gains: np.ndarray) -> bool:

@@ -27,7 +27,7 @@ from vision.grouping import (
     plain_rows_as_backs,
     white_backs_as_backs,
 )
-from vision.light import corrected, face_whiteness, light_gains, light_is_off
+from vision.light import FacesWhite, corrected, face_whiteness, faces_white, gains_for, light_is_off
 from vision.messages import PictureRefused
 from vision.reading import HandRead, MeldRead, Reading, TileRead
 from vision.upright import ASKEW, Turn, neighbours_turn, rows_turn
@@ -116,10 +116,11 @@ class TileReader:
 
         height, width = bgr.shape[:2]
         found = self.finder.find(bgr)
-        found, find = self.found_in_negative(bgr, found)
+        judged = faces_white(bgr, face_boxes(found))
+        found, find = self.found_in_negative(bgr, found, judged)
         if find is None:  # the faces are white: judge the light from them
             find = self.finder.find
-            gains = light_gains(bgr, face_boxes(found))
+            gains = gains_for(judged)
             if light_is_off(gains):  # a lamp's cast or a dim room: correct it and look again
                 bgr = corrected(bgr, gains)
                 found = self.finder.find(bgr)
@@ -171,7 +172,7 @@ class TileReader:
             tiles.append(TileRead(n.code, box, float(n.confidence), rotation, tuple(n.top), unsure))
         return kong_backs_only(tuple(tiles), in_line)
 
-    def found_in_negative(self, bgr: np.ndarray, found: list):
+    def found_in_negative(self, bgr: np.ndarray, found: list, judged: FacesWhite | None):
         """For a set on black faces: its tiles found in the picture's negative, and the way to
         find them again in a turned copy. Otherwise `found` and None.
 
@@ -180,11 +181,11 @@ class TileReader:
         on a felt of their colour; in the negative the faces are white with dark ink, and it
         boxes them whole. The classifier, which learnt black faces, names them in the picture
         as it is. Faces found looking dark (LOOK_NEGATIVE) are looked for in the negative, and
-        that look is taken where its faces are plainly white (WHITE_NEGATIVE)."""
+        that look is taken where its faces are plainly white (WHITE_NEGATIVE). `judged`: the
+        faces' white in the picture (`vision.light.faces_white`)."""
         import cv2
 
-        whiteness = face_whiteness(bgr, face_boxes(found))
-        if whiteness is None or whiteness >= LOOK_NEGATIVE:
+        if judged is None or judged.whiteness >= LOOK_NEGATIVE:
             return found, None
         negative = cv2.bitwise_not(bgr)
         in_negative = self.finder.find(negative)
