@@ -75,6 +75,17 @@ def completing_change(hand: HandRead, tiles: list[TileRead]) -> tuple[int, str, 
     return best
 
 
+def is_whole(hand: HandRead, tiles) -> bool:
+    """Whether the hand as read is a complete winner's hand."""
+    if hand.size != 14 or not hand.concealed:
+        return False
+    counts = [0] * KINDS
+    for i in hand.concealed:
+        if tiles[i].code in _INDEX:
+            counts[_INDEX[tiles[i].code]] += 1
+    return _complete(counts, len(hand.melds), len(hand.concealed))
+
+
 def _complete(counts: list[int], melds: int, standing: int) -> bool:
     """Complete, with every standing tile counted (none a bamboo, a flower or a back) and no
     fifth copy of a tile."""

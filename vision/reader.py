@@ -18,7 +18,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.completion import completed
+from vision.completion import completed, is_whole
 from vision.grouping import (
     SeatZones,
     blanks_beyond_the_set,
@@ -239,12 +239,22 @@ class TileReader:
         return results
 
     def group(self, width: int, height: int, tiles: tuple[TileRead, ...]) -> Reading:
-        tiles = plain_rows_as_backs(tiles)
+        """The tiles grouped into hands. A winner's hand read one tile wrong is completed by
+        the rules (`vision.completion`), and grouped again with the tile put right: the sets are
+        told by their codes (a set's claimed tile misread leaves two of its code and a lone
+        tile, taken for standing tiles). The second grouping is kept where it leaves the
+        hand offered first complete."""
+        reading = self._grouped(width, height, plain_rows_as_backs(tiles))
+        fixed = completed(reading)
+        if fixed is not reading:
+            again = self._grouped(width, height, fixed.tiles)
+            reading = again if again.hands and is_whole(again.hands[0], again.tiles) else fixed
+        return keep_trusted(reading)
+
+    def _grouped(self, width: int, height: int, tiles: tuple[TileRead, ...]) -> Reading:
         hands = group_hands(tiles, width, height, self.rotation_known, self.zones)
         tiles = blanks_beyond_the_set(white_backs_as_backs(tiles, hands), hands)
-        return completed(
-            keep_trusted(Reading(width, height, tiles, hands, loose_faces(tiles, hands)))
-        )
+        return Reading(width, height, tiles, hands, loose_faces(tiles, hands))
 
 
 def face_boxes(found) -> np.ndarray:

@@ -82,3 +82,49 @@ def test_sets_count_and_a_bamboo_misread_is_no_longer_flagged_once_put_right():
     fixed = completed(reading)
     assert _request(fixed)["hand"] == "".join(standing)
     assert fixed.hands[0].foreign == ()
+
+
+def test_a_set_whose_turned_tile_was_misread_and_boxed_upright_is_grouped_again_as_a_set():
+    """The turned tile of a claimed pung boxed as an upright tile at one end of its place (a
+    gap opens beside it) and named as its runner-up: grouping alone takes the pung's other
+    two tiles and it for standing tiles, and the hand is incomplete. Completed by the rules,
+    the hand is grouped again with the tile put right, and the pung is a claimed set."""
+    from dataclasses import replace
+
+    import numpy as np
+
+    from datasets.demo import DEMO_HANDS
+    from datasets.scene import draw_scene
+    from lab.hands import canonical
+    from tests.vision.test_grouping import read_tiles, tiles_of
+    from vision.reader import TileReader
+
+    class Classifier:  # grouping needs to know that the classifier tells a face's turn
+        rotation_output = "rotation"
+
+    scene = draw_scene(DEMO_HANDS, np.random.default_rng(5), style="procedural", tile_height=44)
+    height, width = scene.image.shape[:2]
+    reader = TileReader(finder=object(), classifier=Classifier())
+    truth = canonical(DEMO_HANDS["bottom"].request())
+    tiles = tiles_of(scene)
+    turned = [
+        k
+        for k, t in enumerate(scene.tiles)
+        if t.position == "bottom" and t.code in ("6z", "7z") and t.rotation % 180 == 90
+    ]
+    assert len(turned) == 2, "the demo's two claimed pungs"
+    for k in turned:
+        x0, y0, x1, y1 = tiles[k].box
+        upright = (int(x1 - 0.75 * (y1 - y0)), y0 - 4, x1, y1 + 4)
+        top = (("5z", 0.6), (tiles[k].code, 0.3))
+        changed = list(tiles)
+        changed[k] = replace(tiles[k], box=upright, rotation=0, code="5z", confidence=0.6, top=top)
+        alone = read_tiles(scene, changed)
+        both = reader.group(width, height, tuple(changed))
+
+        def bottom(reading):
+            hand = next(h for h in reading.hands if h.position == "bottom")
+            return canonical(hand.to_request(reading.tiles))
+
+        assert bottom(alone) != truth
+        assert bottom(both) == truth
