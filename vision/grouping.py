@@ -606,12 +606,20 @@ def _winning_tile(position: Position, groups, parts, melds) -> Placed | None:
 
     def completes_a_set(k: int) -> bool:
         """Whether lone tile k is the last of a claimed set found apart from the rest of it:
-        the group before it is two or three of its code, and it or one of them lies sideways."""
+        the group before it is two or three of its code, and it or one of them lies sideways,
+        or the line holds the hand's standing tiles elsewhere (they stand together, and are
+        never two or three alone: 13 or 14 less three for each set)."""
         before = parts[k - 1]
-        return (
-            len(before) in (2, 3)
-            and {t.code for t in before} == {parts[k][0].code}
-            and any(_sideways(position, t) for t in [*before, parts[k][0]])
+        if len(before) not in (2, 3) or {t.code for t in before} != {parts[k][0].code}:
+            return False
+        if any(_sideways(position, t) for t in [*before, parts[k][0]]):
+            return True
+        return any(
+            n not in (k - 1, k)
+            and melds[n] is None
+            and groups[n].line == groups[k].line
+            and sum(not t.is_back for t in part) >= 4
+            for n, part in enumerate(parts)
         )
 
     def standing_before(k: int) -> int:

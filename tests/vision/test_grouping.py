@@ -170,6 +170,27 @@ def test_a_set_whose_turned_tile_was_found_off_its_place_is_still_a_set_not_a_wi
     assert_hands(read_tiles(scene, tiles), {"bottom": hand})
 
 
+def test_a_set_whose_turned_tile_was_seen_upright_past_the_standing_tiles_is_not_the_win():
+    """A claimed pung's middle tile found upright (boxed square at its left, its face read as
+    upright) leaves two of the pung's code and a lone one past a gap, beyond the hand's
+    standing tiles and the winning tile. Standing tiles stand together and are never two or
+    three alone, so the lone tile is the set's, and the tile apart after the standing tiles
+    is the winning tile."""
+    scene = draw_scene(DEMO_HANDS, np.random.default_rng(5), style="procedural", tile_height=44)
+    tiles = list(tiles_of(scene))
+    turned = next(
+        i
+        for i, t in enumerate(scene.tiles)
+        if t.position == "bottom" and t.code == "6z" and t.rotation % 180 == 90
+    )
+    x0, y0, x1, y1 = tiles[turned].box
+    upright = (x0, y0 - 4, int(x0 + 0.75 * (y1 - y0)), y1 + 4)
+    tiles[turned] = TileRead("6z", upright, 1.0, 0)
+    reading = read_tiles(scene, tiles)
+    bottom = next(h for h in reading.hands if h.position == "bottom")
+    assert canonical(bottom.to_request(reading.tiles)) == canonical(DEMO_HANDS["bottom"].request())
+
+
 @pytest.mark.parametrize("source", ["left", "across", "right"])
 def test_a_stray_half_box_on_a_sets_turned_tile_joins_no_hand(source):
     """The finder may box a sideways tile short and put a second, small box over the rest of
