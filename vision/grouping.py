@@ -595,9 +595,9 @@ def _winning_tile(position: Position, groups, parts, melds) -> Placed | None:
     of a line, or in a line of its own in front of the row). Standing tiles are most often
     several; a lone standing tile before it is the one left beside four sets, so a lone tile
     after a lone tile is taken only where none follows several. Two or three of the lone
-    tile's code, with it or one of them turned sideways, are a claimed set's, not standing
-    tiles, though too few to make the set: its last tile lies past a gap (a turned tile boxed
-    short or off its centre)."""
+    tile's code, with it or one of them turned sideways (or with the standing tiles elsewhere
+    in the line), are a claimed set's, not standing tiles, though too few to make the set: its
+    last tile lies past a gap (a turned tile boxed short or off its centre)."""
     singles = [
         k
         for k, part in enumerate(parts)
