@@ -128,14 +128,29 @@ class Reading:
     def for_table(self, flower_tiles: str | None) -> Reading:
         """The reading with each hand's `foreign` naming every tile the table's set lacks:
         bamboo, and the seasons when it plays its four flowers (`flower_tiles`, the engine's
-        house option), or the flowers when it plays seasons."""
-        from vision.grouping import foreign_tiles
+        house option), or the flowers when it plays seasons.
 
+        A hand's flower that the classifier was unsure of, read as the kind the table does not
+        play, is the likeliest of its best readings of the table's kind, where one is among
+        them (a plum read as winter, its runner-up); it stays unsure for a person to confirm.
+        A flower read surely as the other kind is left as read, and flagged."""
+        from vision.grouping import foreign_tiles, in_table_set
+
+        tiles = list(self.tiles)
+        for hand in self.hands if flower_tiles else ():
+            for i in hand.flowers:
+                tile = tiles[i]
+                if not tile.unsure or in_table_set(tile.code, flower_tiles):
+                    continue
+                kept = [
+                    (c, p) for c, p in tile.top if c.endswith("f") and in_table_set(c, flower_tiles)
+                ]
+                if kept:
+                    tiles[i] = replace(tile, code=kept[0][0], confidence=kept[0][1])
         hands = tuple(
-            replace(hand, foreign=foreign_tiles(hand, self.tiles, flower_tiles))
-            for hand in self.hands
+            replace(hand, foreign=foreign_tiles(hand, tiles, flower_tiles)) for hand in self.hands
         )
-        return replace(self, hands=hands)
+        return replace(self, tiles=tuple(tiles), hands=hands)
 
     def to_json(self, image: str | None = None) -> dict:
         return {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.analysis import SetKind
 from vision.completion import completed
 from vision.reading import HandRead, MeldRead, Reading, TileRead
@@ -89,8 +91,6 @@ def test_a_set_whose_turned_tile_was_misread_and_boxed_upright_is_grouped_again_
     gap opens beside it) and named as its runner-up: grouping alone takes the pung's other
     two tiles and it for standing tiles, and the hand is incomplete. Completed by the rules,
     the hand is grouped again with the tile put right, and the pung is a claimed set."""
-    from dataclasses import replace
-
     import numpy as np
 
     from datasets.demo import DEMO_HANDS
@@ -128,3 +128,25 @@ def test_a_set_whose_turned_tile_was_misread_and_boxed_upright_is_grouped_again_
 
         assert bottom(alone) != truth
         assert bottom(both) == truth
+
+
+def test_a_doubtful_flower_of_the_kind_the_table_does_not_play_is_its_likeliest_of_the_kind():
+    """A table plays four flowers or four seasons. A flower the classifier was unsure of, read
+    as the other kind, is the likeliest of the table's kind among its best readings, and stays
+    unsure; a flower read surely as the other kind is left as read and flagged."""
+    doubtful = (("7f", 0.31), ("2f", 0.23), ("6f", 0.2))
+    sure = (("8f", 0.93), ("4f", 0.03), ("1f", 0.01))
+    flowers = ["2f", "4f"]
+    reading = _reading(WINNER, {14: doubtful, 15: sure}, flowers=flowers)
+    reading = Reading(
+        reading.width,
+        reading.height,
+        tuple(replace(t, unsure=t.confidence < 0.6) for t in reading.tiles),
+        reading.hands,
+    )
+    table = reading.for_table("flowers")
+    assert [table.tiles[i].code for i in table.hands[0].flowers] == ["2f", "8f"]
+    assert table.tiles[14].unsure and table.hands[0].foreign == (15,)
+    seasons = reading.for_table("seasons")  # 7f is of the seasons' table: left as read
+    assert [seasons.tiles[i].code for i in seasons.hands[0].flowers] == ["7f", "8f"]
+    assert reading.for_table(None).tiles == reading.tiles
