@@ -464,6 +464,21 @@ def test_a_set_on_black_faces_is_found_whole_in_the_pictures_negative():
         assert whole(plain.read(scene.image), truth) < 0.5, "without the negative: ink boxed"
 
 
+def test_black_faces_are_named_from_the_picture_and_its_negative_together():
+    """Each black face is cut from the picture as it is and from its negative; the two
+    readings vote (probabilities summed), and a tile they name differently stays unsure."""
+    from vision.reader import both_ways
+
+    def read(top, unsure=False):
+        return TileRead(top[0][0], (0, 0, 30, 40), top[0][1], 0, top, unsure)
+
+    as_it_is = [read((("3z", 0.5), ("1z", 0.4))), read((("7p", 0.9), ("1p", 0.05)))]
+    negative = [read((("1z", 0.8), ("3z", 0.1))), read((("7p", 0.95), ("9p", 0.02)))]
+    first, second = both_ways(as_it_is, negative)
+    assert (first.code, round(first.confidence, 2), first.unsure) == ("1z", 0.6, True)
+    assert (second.code, round(second.confidence, 3), second.unsure) == ("7p", 0.925, False)
+
+
 def test_light_flowers_among_black_faces_are_taken_from_the_picture_as_it_is():
     """A set on black faces may keep light flowers. In the negative they are dark, and the
     finder boxes the two of them as one: each tile is taken from the look where its face shows
