@@ -45,14 +45,9 @@ def completed(reading: Reading) -> Reading:
 def completing_change(hand: HandRead, tiles: list[TileRead]) -> tuple[int, str, float] | None:
     """The standing tile (index), the code and its probability that complete the hand, or None
     where the hand is complete already, is not a winner's size, or no one change completes it."""
-    if hand.size != 14 or not hand.concealed:
-        return None
-    counts = [0] * KINDS
-    for i in hand.concealed:
-        if tiles[i].code in _INDEX:
-            counts[_INDEX[tiles[i].code]] += 1
+    counts = _standing_counts(hand, tiles)
     melds = len(hand.melds)
-    if _complete(counts, melds, len(hand.concealed)):
+    if counts is None or _complete(counts, melds, len(hand.concealed)):
         return None
     best, best_odds = None, 0.0
     for i in hand.concealed:
@@ -77,13 +72,20 @@ def completing_change(hand: HandRead, tiles: list[TileRead]) -> tuple[int, str, 
 
 def is_whole(hand: HandRead, tiles) -> bool:
     """Whether the hand as read is a complete winner's hand."""
+    counts = _standing_counts(hand, tiles)
+    return counts is not None and _complete(counts, len(hand.melds), len(hand.concealed))
+
+
+def _standing_counts(hand: HandRead, tiles) -> list[int] | None:
+    """The standing tiles counted by the engine's tile index (bamboo, flowers and backs left
+    out), or None for a hand not of a winner's size (14, a kong counted as three)."""
     if hand.size != 14 or not hand.concealed:
-        return False
+        return None
     counts = [0] * KINDS
     for i in hand.concealed:
         if tiles[i].code in _INDEX:
             counts[_INDEX[tiles[i].code]] += 1
-    return _complete(counts, len(hand.melds), len(hand.concealed))
+    return counts
 
 
 def _complete(counts: list[int], melds: int, standing: int) -> bool:
