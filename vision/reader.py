@@ -184,8 +184,8 @@ class TileReader:
         The finder learnt from white and ivory faces. On black faces it boxes the bright ink
         alone (a box a third too small, or two for one character) and misses face-down tiles
         on a felt of their colour; in the negative the faces are white with dark ink, and it
-        boxes them whole. The classifier, which learnt black faces, names them in the picture
-        as it is. Faces found looking dark (LOOK_NEGATIVE) are looked for in the negative, and
+        boxes them whole. The tiles are then named in the picture as it is and in its negative
+        (`both_ways`). Faces found looking dark (LOOK_NEGATIVE) are looked for in the negative, and
         that look is taken where its faces are plainly white (WHITE_NEGATIVE). `judged`: the
         faces' white in the picture (`vision.light.faces_white`)."""
         import cv2
