@@ -16,17 +16,19 @@ from dataclasses import replace
 
 from engine import KOREAN_TILES
 from engine.analysis import is_complete
-from engine.tiles import KINDS, tile_indices
+from engine.tiles import INDEX, KINDS
 from vision.reading import HandRead, Reading, TileRead
 
 # Tiles that make sets, as the engine counts them (flowers and seasons are not counted)
-_INDEX = {code: tile_indices(code)[0] for code in KOREAN_TILES if tile_indices(code)[0] < KINDS}
+_INDEX = {code: INDEX[code] for code in KOREAN_TILES if INDEX[code] < KINDS}
 
 
 def completed(reading: Reading) -> Reading:
     """The reading with each hand of a winner's size made complete by changing one standing
     tile to another of its best readings, where one such change does it (the likeliest). A tile
     so changed is no longer one the Korean set lacks (a 9 of dots read as a 6 of bamboo)."""
+    from vision.grouping import foreign_tiles
+
     tiles = list(reading.tiles)
     hands = list(reading.hands)
     changed = False
@@ -35,7 +37,7 @@ def completed(reading: Reading) -> Reading:
         if change is not None:
             index, code, probability = change
             tiles[index] = replace(tiles[index], code=code, confidence=probability, unsure=True)
-            hands[number] = replace(hand, foreign=tuple(i for i in hand.foreign if i != index))
+            hands[number] = replace(hand, foreign=foreign_tiles(hand, tiles))
             changed = True
     if not changed:
         return reading

@@ -196,14 +196,15 @@ class TileReader:
         in_negative = self.finder.find(negative)
         if (face_whiteness(negative, face_boxes(in_negative)) or 0.0) < WHITE_NEGATIVE:
             return found, None
-        return white_either_way(bgr, found, in_negative), self.found_both_ways
+        return white_either_way(bgr, negative, found, in_negative), self.found_both_ways
 
     def found_both_ways(self, bgr: np.ndarray) -> list:
         """The tiles of a set on black faces in a picture: found in it and in its negative."""
         import cv2
 
-        found = self.finder.find(bgr)
-        return white_either_way(bgr, found, self.finder.find(cv2.bitwise_not(bgr)))
+        negative = cv2.bitwise_not(bgr)
+        found, in_negative = self.finder.find(bgr), self.finder.find(negative)
+        return white_either_way(bgr, negative, found, in_negative)
 
     def sideways_tiles(self, bgr: np.ndarray, found: list) -> list:
         """The tiles found, with the two halves of a tile lying sideways made one tile where
@@ -340,14 +341,11 @@ def kong_backs_only(tiles: tuple[TileRead, ...], in_line: set[int]) -> tuple[Til
     return tuple(t for k, t in enumerate(tiles) if k not in in_line or ends_a_kong(k))
 
 
-def white_either_way(bgr: np.ndarray, found: list, in_negative: list) -> list:
-    """The tiles found in a picture and in its negative, each where its face shows white: the
-    faces whiter in the picture as it is than in its negative, and the negative's tiles clear
-    of them. A set on black faces may keep light tiles (the flowers of some sets): in the
-    negative those are dark, and the finder boxes two of them as one."""
-    import cv2
-
-    negative = cv2.bitwise_not(bgr)
+def white_either_way(bgr: np.ndarray, negative: np.ndarray, found: list, in_negative: list) -> list:
+    """The tiles found in a picture (`found`) and in its negative (`in_negative`), each where
+    its face shows white: the faces whiter in the picture as it is than in its negative, and
+    the negative's tiles clear of them. A set on black faces may keep light tiles (the flowers
+    of some sets): in the negative those are dark, and the finder boxes two of them as one."""
     white = [
         f
         for f in found

@@ -497,7 +497,7 @@ def test_light_flowers_among_black_faces_are_taken_from_the_picture_as_it_is():
     flowers = [FoundTile((x0, 30, x0 + 44, 90), 0.7, "face") for x0 in (170, 216)]
     whole = [FoundTile((x0, 30, x0 + 44, 90), 0.8, "face") for x0 in (20, 70)]
     both_flowers = FoundTile((170, 30, 260, 90), 0.5, "face")
-    taken = white_either_way(picture, ink + flowers, [*whole, both_flowers])
+    taken = white_either_way(picture, 255 - picture, ink + flowers, [*whole, both_flowers])
     assert sorted(f.box for f in taken) == sorted(f.box for f in whole + flowers)
 
 
