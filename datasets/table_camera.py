@@ -36,7 +36,10 @@ def shoot(canvas, placed: list[dict], size, angle: float, rng, focus=None):
     matrix = _turn_and_tilt(size, angle, rng) @ np.array(
         [[1, 0, -origin[0]], [0, 1, -origin[1]], [0, 0, 1]], np.float64
     )
-    image = cv2.warpPerspective(canvas, matrix, (width, height), borderMode=cv2.BORDER_REFLECT)
+    # beyond the canvas, the floor at its edge carries on: a mirrored border would show the tiles
+    # near the edge a second time, where the truth has none (a table turned 45 degrees showed a
+    # hand's row twice, and every copied tile counted as a false find)
+    image = cv2.warpPerspective(canvas, matrix, (width, height), borderMode=cv2.BORDER_REPLICATE)
     picture = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
     tiles = []
     for p in placed:

@@ -324,3 +324,16 @@ def test_a_set_on_black_faces_lays_out_the_same_table_with_dark_faces():
     dark = full_table(np.random.default_rng(5), style="procedural", dark=True)
     assert [(t.code, t.box) for t in dark.tiles] == [(t.code, t.box) for t in light.tiles]
     assert face_brightness(dark) < 0.5 * face_brightness(light)
+
+
+def test_a_turned_picture_shows_a_tile_near_the_tables_edge_once():
+    """Where a turned camera sees past the drawn table, it sees floor: a tile lying near the
+    canvas's edge is not shown a second time, mirrored, outside the truth."""
+    from datasets.table_camera import shoot
+
+    canvas = np.full((960, 1280, 3), (40, 60, 90), np.uint8)  # floor
+    canvas[450:510, 8:68] = (0, 0, 255)  # a red tile 8 pixels in from the left edge
+    for turn in (30.0, 45.0):
+        image, _, _ = shoot(canvas, [], (1280, 960), turn, np.random.default_rng(0))
+        red = (image[:, :, 2] > 200) & (image[:, :, 1] < 60)
+        assert 0.8 * 60 * 60 < red.sum() < 1.2 * 60 * 60, turn
