@@ -128,6 +128,9 @@ class _Timed:
     def find(self, bgr):
         return self._timed(self.inner.find, bgr)
 
+    def find_looked(self, bgr, look=None):
+        return self._timed(self.inner.find_looked, bgr, look)
+
     def classify(self, crops):
         return self._timed(self.inner.classify, crops)
 

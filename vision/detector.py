@@ -96,6 +96,16 @@ class Prepared:
     height: int
 
 
+@dataclass(frozen=True)
+class Look:
+    """How the finder looked at a picture: at `scale` network pixels per picture pixel, with the
+    table finder (`table`) or the first one. A turned copy of the picture is looked at the same
+    way (`TileFinder.find_looked`), its tiles as large for the finder as they were."""
+
+    scale: float
+    table: bool = False
+
+
 class ModelMissing(VisionError):
     """The localiser's model file is not there."""
 
@@ -143,25 +153,43 @@ class TileFinder:
         MAX_PIXELS), so tiles are TARGET_TILE pixels long for it. These judgements use every
         candidate above PROBE_THRESHOLD; only tiles above the threshold are answered, slivers
         left out."""
+        return self.find_looked(bgr)[0]
+
+    def find_looked(
+        self, bgr: np.ndarray, look: Look | None = None
+    ) -> tuple[list[FoundTile], Look | None]:
+        """`find`, and how the finder looked (None where a stretched picture was squeezed back
+        first). Given a `look`, the picture is a turned copy of one looked at so: it is looked
+        at once, the same way, without judging its tiles' size again. On a turned copy that
+        judgement is unsteady: its canvas is up to twice the picture's area, so at the first
+        look a whole table's tiles are specks that the finder boxes by the heap, and a heap's
+        box is large enough to pass for a tile (on a table turned 30 degrees, a quarter of a
+        degree more or less was the difference between 22 faces found and 90)."""
+        if look is None:
+            found, look = self._find_any_size(bgr)
+        else:
+            pixels = round(bgr.shape[0] * bgr.shape[1] * look.scale**2)
+            found, _ = self._find_at(bgr, pixels, self.table_session if look.table else None)
         sure = [
             f
-            for f in self._find_any_size(bgr)
+            for f in found
             if f.score >= (self.threshold if f.kind == "face" else self.back_threshold)
         ]
-        return drop_slivers(sure)
+        return drop_slivers(sure), look
 
-    def _find_any_size(self, bgr: np.ndarray) -> list[FoundTile]:
+    def _find_any_size(self, bgr: np.ndarray) -> tuple[list[FoundTile], Look | None]:
         found, scale = self._find_at(bgr, self.pixels)
         area = bgr.shape[0] * bgr.shape[1]
         pixels = self.pixels
+        table = False
         sure = [f for f in found if f.score >= self.threshold]
         if area >= HUGE * pixels and len(sure) < MANY:  # before judging the first look's blots
             big = min(MAX_PIXELS, area)
             larger, larger_scale = self._find_at(bgr, big, self.table_session)
             if _sees_more_small_tiles(larger, len(sure), scale, self.threshold):
-                found, scale, pixels = larger, larger_scale, big
+                found, scale, pixels, table = larger, larger_scale, big, True
         if pixels == self.pixels and _stretch(found) is not None:
-            return self._find_unstretched(bgr, found)
+            return self._find_unstretched(bgr, found), None
         for _ in range(LOOKS):
             sure = [f for f in found if f.score >= self.threshold]
             length = _median_length(sure) * scale
@@ -176,7 +204,8 @@ class TileFinder:
                 break
             pixels = int(wanted)
             found, scale = self._find_at(bgr, pixels)
-        return found
+            table = False
+        return found, Look(scale, table)
 
     def _find_unstretched(self, bgr: np.ndarray, found: list[FoundTile]) -> list[FoundTile]:
         """Squeeze the picture back along the axis its tiles look stretched, find again, and

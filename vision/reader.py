@@ -115,42 +115,39 @@ class TileReader:
         `back` unless it proves to be a face; walls, away from the rows, are not named at all."""
 
         height, width = bgr.shape[:2]
-        found = self.finder.find(bgr)
+        found, look = self.finder.find_looked(bgr)
         judged = faces_white(bgr, face_boxes(found))
-        found, find = self.found_in_negative(bgr, found, judged)
+        found, find, look = self.found_in_negative(bgr, found, judged, look)
         in_negative = find is not None
         if find is None:  # the faces are white: judge the light from them
-            find = self.finder.find
+            find = self.finder.find_looked
             gains = gains_for(judged)
             if light_is_off(gains):  # a lamp's cast or a dim room: correct it and look again
                 bgr = corrected(bgr, gains)
-                found = self.finder.find(bgr)
+                found, look = self.finder.find_looked(bgr)
         faces = face_boxes(found)
         turned = None
         askew = rows_turn(faces)
+        # a turned copy is looked at as the picture was (`TileFinder.find_looked`)
         if abs(askew) > ASKEW:  # rows at an angle: turn them square, find and name there
             turned = Turn.of(width, height, -askew)
             bgr = turned.picture(bgr)
-            found = find(bgr)
+            found = find(bgr, look)[0]
             faces = face_boxes(found)
-        elif abs(guess := neighbours_turn(faces)) > ASKEW:  # turned, but no rows to say how far
+        named = None
+        if turned is None and abs(guess := neighbours_turn(faces)) > ASKEW:
+            # turned, but no rows to say how far: named both ways, the surer way kept
             turn = Turn.of(width, height, -guess)
             picture = turn.picture(bgr)
-            again = find(picture)
+            again = find(picture, look)[0]
             faces_again = face_boxes(again)
-            if len(faces_again) > len(faces):
-                turned, bgr, found, faces = turn, picture, again, faces_again
-        found = self.sideways_tiles(bgr, found)
-        to_name = [
-            i for i, f in enumerate(found) if f.kind == "face" or in_line_with_faces(f.box, faces)
-        ]
-        boxes = [found[i].box for i in to_name]
-        readings = self.name_boxes(bgr, boxes)
-        if in_negative and boxes:  # black faces: named in the picture and in its negative
-            import cv2
-
-            readings = both_ways(readings, self.name_boxes(cv2.bitwise_not(bgr), boxes))
-        named = dict(zip(to_name, readings, strict=True))
+            found, named = self.named_in(bgr, found, faces, in_negative)
+            found_again, named_again = self.named_in(picture, again, faces_again, in_negative)
+            if surety(named_again) > surety(named):
+                turned, bgr, faces = turn, picture, faces_again
+                found, named = found_again, named_again
+        if named is None:
+            found, named = self.named_in(bgr, found, faces, in_negative)
         tiles: list[TileRead] = []
         in_line: set[int] = set()
         for i, f in enumerate(found):
@@ -177,9 +174,25 @@ class TileReader:
             tiles.append(TileRead(n.code, box, float(n.confidence), rotation, tuple(n.top), unsure))
         return kong_backs_only(tuple(tiles), in_line)
 
-    def found_in_negative(self, bgr: np.ndarray, found: list, judged: FacesWhite | None):
-        """For a set on black faces: its tiles found in the picture's negative, and the way to
-        find them again in a turned copy. Otherwise `found` and None.
+    def named_in(self, bgr: np.ndarray, found: list, faces: np.ndarray, in_negative: bool):
+        """The tiles found (a sideways tile's two halves made one) and the classifier's reading
+        of each face and of each back in line with faces, by index."""
+        found = self.sideways_tiles(bgr, found)
+        to_name = [
+            i for i, f in enumerate(found) if f.kind == "face" or in_line_with_faces(f.box, faces)
+        ]
+        boxes = [found[i].box for i in to_name]
+        readings = self.name_boxes(bgr, boxes)
+        if in_negative and boxes:  # black faces: named in the picture and in its negative
+            import cv2
+
+            readings = both_ways(readings, self.name_boxes(cv2.bitwise_not(bgr), boxes))
+        return found, dict(zip(to_name, readings, strict=True))
+
+    def found_in_negative(self, bgr: np.ndarray, found: list, judged: FacesWhite | None, look):
+        """For a set on black faces: its tiles found in the picture's negative, the way to
+        find them again in a turned copy, and how the picture and its negative were looked at.
+        Otherwise `found`, None and `look` (how the picture was looked at).
 
         The finder learnt from white and ivory faces. On black faces it boxes the bright ink
         alone (a box a third too small, or two for one character) and misses face-down tiles
@@ -191,20 +204,23 @@ class TileReader:
         import cv2
 
         if judged is None or judged.whiteness >= LOOK_NEGATIVE:
-            return found, None
+            return found, None, look
         negative = cv2.bitwise_not(bgr)
-        in_negative = self.finder.find(negative)
+        in_negative, negative_look = self.finder.find_looked(negative)
         if (face_whiteness(negative, face_boxes(in_negative)) or 0.0) < WHITE_NEGATIVE:
-            return found, None
-        return white_either_way(bgr, negative, found, in_negative), self.found_both_ways
+            return found, None, look
+        either = white_either_way(bgr, negative, found, in_negative)
+        return either, self.found_both_ways, (look, negative_look)
 
-    def found_both_ways(self, bgr: np.ndarray) -> list:
-        """The tiles of a set on black faces in a picture: found in it and in its negative."""
+    def found_both_ways(self, bgr: np.ndarray, looks) -> tuple[list, tuple]:
+        """The tiles of a set on black faces in a turned copy of a picture: found in it and in
+        its negative, each looked at as the picture and its negative were (`looks`)."""
         import cv2
 
         negative = cv2.bitwise_not(bgr)
-        found, in_negative = self.finder.find(bgr), self.finder.find(negative)
-        return white_either_way(bgr, negative, found, in_negative)
+        found = self.finder.find_looked(bgr, looks[0])[0]
+        in_negative = self.finder.find_looked(negative, looks[1])[0]
+        return white_either_way(bgr, negative, found, in_negative), looks
 
     def sideways_tiles(self, bgr: np.ndarray, found: list) -> list:
         """The tiles found, with the two halves of a tile lying sideways made one tile where
@@ -261,6 +277,12 @@ class TileReader:
         hands = group_hands(tiles, width, height, self.rotation_known, self.zones)
         tiles = blanks_beyond_the_set(white_backs_as_backs(tiles, hands), hands)
         return Reading(width, height, tiles, hands, loose_faces(tiles, hands))
+
+
+def surety(named: dict) -> float:
+    """How surely a look's faces are named: the classifier's mean confidence in them."""
+    sure = [n.confidence for n in named.values() if n.code != "back"]
+    return float(np.mean(sure)) if sure else 0.0
 
 
 def face_boxes(found) -> np.ndarray:
