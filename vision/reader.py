@@ -347,10 +347,10 @@ def kong_backs_only(tiles: tuple[TileRead, ...], in_line: set[int]) -> tuple[Til
         return j if miss[j] <= 0.35 * np.linalg.norm(step) else None
 
     def ends_a_kong(k: int) -> bool:
-        reach = 1.6 * sizes[k]
-        for j in range(len(tiles)):
+        near = np.linalg.norm(centres - centres[k], axis=1) <= 1.6 * sizes[k]
+        for j in np.flatnonzero(near):
             step = centres[j] - centres[k]
-            if j == k or tiles[j].code == "back" or np.linalg.norm(step) > reach:
+            if j == k or tiles[j].code == "back":
                 continue
             second = next_along(j, step)
             if second is None or tiles[second].code != tiles[j].code:
