@@ -193,7 +193,6 @@ def run(args) -> None:
         "right >= 97 %, precision >= 98 %; a whole table read in <= 40 ms"
     )
 
-
     run_tables(reader)
 
 
