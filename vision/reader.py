@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from functools import partial
 
 import numpy as np
 
@@ -117,29 +118,29 @@ class TileReader:
         height, width = bgr.shape[:2]
         found, look = self.finder.find_looked(bgr)
         judged = faces_white(bgr, face_boxes(found))
-        found, find, look = self.found_in_negative(bgr, found, judged, look)
-        in_negative = find is not None
-        if find is None:  # the faces are white: judge the light from them
-            find = self.finder.find_looked
+        found, find_turned = self.found_in_negative(bgr, found, judged, look)
+        in_negative = find_turned is not None
+        if not in_negative:  # the faces are white: judge the light from them
             gains = gains_for(judged)
             if light_is_off(gains):  # a lamp's cast or a dim room: correct it and look again
                 bgr = corrected(bgr, gains)
                 found, look = self.finder.find_looked(bgr)
+            # a turned copy is looked at as the picture was (`TileFinder.find_looked`)
+            find_turned = partial(_found_as_looked, self.finder, look=look)
         faces = face_boxes(found)
         turned = None
         askew = rows_turn(faces)
-        # a turned copy is looked at as the picture was (`TileFinder.find_looked`)
         if abs(askew) > ASKEW:  # rows at an angle: turn them square, find and name there
             turned = Turn.of(width, height, -askew)
             bgr = turned.picture(bgr)
-            found = find(bgr, look)[0]
+            found = find_turned(bgr)
             faces = face_boxes(found)
         named = None
         if turned is None and abs(guess := neighbours_turn(faces)) > ASKEW:
             # turned, but no rows to say how far: named both ways, the surer way kept
             turn = Turn.of(width, height, -guess)
             picture = turn.picture(bgr)
-            again = find(picture, look)[0]
+            again = find_turned(picture)
             faces_again = face_boxes(again)
             found, named = self.named_in(bgr, found, faces, in_negative)
             found_again, named_again = self.named_in(picture, again, faces_again, in_negative)
@@ -190,9 +191,9 @@ class TileReader:
         return found, dict(zip(to_name, readings, strict=True))
 
     def found_in_negative(self, bgr: np.ndarray, found: list, judged: FacesWhite | None, look):
-        """For a set on black faces: its tiles found in the picture's negative, the way to
-        find them again in a turned copy, and how the picture and its negative were looked at.
-        Otherwise `found`, None and `look` (how the picture was looked at).
+        """For a set on black faces: its tiles found in the picture's negative, and the way to
+        find them again in a turned copy (looked at as the picture and its negative were; `look`
+        is how the picture was). Otherwise `found` and None.
 
         The finder learnt from white and ivory faces. On black faces it boxes the bright ink
         alone (a box a third too small, or two for one character) and misses face-down tiles
@@ -204,23 +205,23 @@ class TileReader:
         import cv2
 
         if judged is None or judged.whiteness >= LOOK_NEGATIVE:
-            return found, None, look
+            return found, None
         negative = cv2.bitwise_not(bgr)
         in_negative, negative_look = self.finder.find_looked(negative)
         if (face_whiteness(negative, face_boxes(in_negative)) or 0.0) < WHITE_NEGATIVE:
-            return found, None, look
+            return found, None
         either = white_either_way(bgr, negative, found, in_negative)
-        return either, self.found_both_ways, (look, negative_look)
+        return either, partial(self.found_both_ways, look=look, negative_look=negative_look)
 
-    def found_both_ways(self, bgr: np.ndarray, looks) -> tuple[list, tuple]:
+    def found_both_ways(self, bgr: np.ndarray, look, negative_look) -> list:
         """The tiles of a set on black faces in a turned copy of a picture: found in it and in
-        its negative, each looked at as the picture and its negative were (`looks`)."""
+        its negative, each looked at as the picture (`look`) and its negative were."""
         import cv2
 
         negative = cv2.bitwise_not(bgr)
-        found = self.finder.find_looked(bgr, looks[0])[0]
-        in_negative = self.finder.find_looked(negative, looks[1])[0]
-        return white_either_way(bgr, negative, found, in_negative), looks
+        found = _found_as_looked(self.finder, bgr, look)
+        in_negative = _found_as_looked(self.finder, negative, negative_look)
+        return white_either_way(bgr, negative, found, in_negative)
 
     def sideways_tiles(self, bgr: np.ndarray, found: list) -> list:
         """The tiles found, with the two halves of a tile lying sideways made one tile where
@@ -277,6 +278,11 @@ class TileReader:
         hands = group_hands(tiles, width, height, self.rotation_known, self.zones)
         tiles = blanks_beyond_the_set(white_backs_as_backs(tiles, hands), hands)
         return Reading(width, height, tiles, hands, loose_faces(tiles, hands))
+
+
+def _found_as_looked(finder, bgr: np.ndarray, look) -> list:
+    """The tiles the finder finds in `bgr`, looked at as `look` says (`TileFinder.find_looked`)."""
+    return finder.find_looked(bgr, look)[0]
 
 
 def surety(named: dict) -> float:

@@ -450,7 +450,7 @@ def test_a_set_on_black_faces_is_found_whole_in_the_pictures_negative():
     from vision.reader import TileReader
 
     plain = TileReader(finder=reader().finder, classifier=reader().classifier)
-    plain.found_in_negative = lambda bgr, found, judged, look: (found, None, look)
+    plain.found_in_negative = lambda bgr, found, judged, look: (found, None)
 
     def whole(reading, truth):
         boxes = np.array([t.box for t in reading.tiles], float).reshape(-1, 4)
