@@ -146,9 +146,18 @@ def class_weights(flowers_only: bool = False) -> np.ndarray:
 
 
 def training_styles() -> tuple[str, ...]:
+    """The styles drawn when training names none: every pooled one but the held-out style."""
     from datasets.render import available_styles
 
     return tuple(s for s in available_styles() if s != HELD_OUT_STYLE)
+
+
+def nameable_styles() -> tuple[str, ...]:
+    """The styles training may ask for by name: those it draws unasked and those drawn only when
+    asked for (`varied`), never the held-out one."""
+    from datasets.render import STYLES
+
+    return tuple(s for s in STYLES if s != HELD_OUT_STYLE)
 
 
 def synthetic_sample(

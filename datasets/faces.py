@@ -8,6 +8,8 @@ writes one character into a box: `stroke_writer` with the hand-made strokes (no 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from itertools import combinations
 
 import numpy as np
 
@@ -66,7 +68,35 @@ def stroke_writer(pen: Pen, char: str, box, colour: BGR, look: Look, rng) -> Non
 
 
 def _role(look: Look, role: str) -> BGR:
+    if role in "gbr":
+        role = look.inks["gbr".index(role)]
     return {"g": look.green, "b": look.blue, "r": look.red, "k": look.black}[role]
+
+
+def vary_layout(look: Look, rng) -> Look:
+    """`look` with the layout of a set its designers drew their own way: dots and sticks packed
+    closer or spread wider, dots larger, other inks for the parts of dots and sticks, a
+    character's numeral taller or shorter. Sets differ most in these, and a classifier that saw
+    one layout alone reads a set laid out otherwise badly at a table's size (a 6 of dots packed
+    tight passes for a 2)."""
+    inks = "gbr"
+    if rng.random() < 0.6:
+        inks = (
+            "".join(rng.choice(list("gbrk"), 3))
+            if rng.random() < 0.3
+            else "".join(rng.permutation(list("gbr")))
+        )
+    return replace(
+        look,
+        spread=float(rng.uniform(0.72, 1.1)),
+        dot_size=float(rng.uniform(0.9, 1.6)),
+        inks=inks,
+        split=float(rng.uniform(-0.07, 0.07)),
+    )
+
+
+def _spread(look: Look, u: float, v: float) -> tuple[float, float]:
+    return 0.5 + (u - 0.5) * look.spread, 0.5 + (v - 0.5) * look.spread
 
 
 def _inset(box, look: Look):
@@ -84,8 +114,9 @@ def paint_face(face: np.ndarray, code: str, look: Look, rng, write: Writer = str
         numeral = NUMERALS[number - 1]
         if number == 5 and rng.random() < 0.5:
             numeral = "伍"
-        write(pen, numeral, _inset((0.1, 0.02, 0.9, 0.44), look), look.numeral, look, rng)
-        write(pen, "萬", _inset((0.04, 0.42, 0.96, 1.0), look), look.red, look, rng)
+        split = look.split
+        write(pen, numeral, _inset((0.1, 0.02, 0.9, 0.44 + split), look), look.numeral, look, rng)
+        write(pen, "萬", _inset((0.04, 0.42 + split, 0.96, 1.0), look), look.red, look, rng)
     elif suit == "p":
         _paint_dots(pen, number, look, rng, full)
     elif suit == "s":
@@ -105,7 +136,14 @@ def _paint_dots(pen: Pen, number: int, look: Look, rng, box) -> None:
         big_dot(pen, look, rng)
         return
     points, roles, r = DOTS[number]
+    points = [_spread(look, u, v) for u, v in points]
     u0, v0, u1, v1 = box
+    if look.dot_size != 1.0:  # larger, up to touching their nearest neighbour
+        gap = min(
+            np.hypot((a[0] - b[0]) * (u1 - u0) * pen.w / pen.h, (a[1] - b[1]) * (v1 - v0))
+            for a, b in combinations(points, 2)
+        )
+        r = min(r * look.dot_size, gap / 2 / ((v1 - v0) * pen.w / pen.h * 1.15))
     r *= (v1 - v0) * pen.w / pen.h * 1.15
     for (u, v), role in zip(points, roles, strict=True):
         colour = _role(look, role)
@@ -124,6 +162,7 @@ def _paint_bamboo(pen: Pen, number: int, look: Look, rng, box) -> None:
     length = (v1 - v0) * (0.3 if number in (7, 9) else 0.4)
     mono = rng.random() < 0.3
     for u, v, angle, role in STICKS[number]:
+        u, v = _spread(look, u, v)
         colour = look.green if mono and role != "r" else _role(look, role)
         stick(pen, u0 + (u1 - u0) * u, v0 + (v1 - v0) * v, length, colour, look, angle)
 

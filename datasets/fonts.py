@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from datasets.drawing import Pen
-from datasets.faces import paint_face
+from datasets.faces import paint_face, stroke_writer, vary_layout
 from datasets.look import Look
 from datasets.photos import shared_root
 
@@ -140,6 +140,25 @@ def font_styles() -> list:
 
         styles.append(Style(f"font-{name}", paint, available, dark_body=0.08))
     return styles
+
+
+def varied_style():
+    """The `varied` style: the procedural layout varied (`faces.vary_layout`), its characters
+    written in strokes or in any CJK font this machine has, both drawn per set."""
+    from datasets.render import Style
+
+    writers = [stroke_writer]
+    if _has_pillow():
+        for relative, index in CJK_FONTS.values():
+            if (SYSTEM_FONTS / relative).is_file():
+                writers.append(FontWriter(str(SYSTEM_FONTS / relative), index))
+
+    def paint(face, code, look, rng) -> bool:
+        writer = writers[int(rng.integers(len(writers)))]
+        paint_face(face, code, vary_layout(look, rng), rng, write=writer)
+        return True
+
+    return Style("varied", paint, dark_body=0.08, pooled=False)
 
 
 def _tile_font_path(relative: str) -> Path:

@@ -10,6 +10,10 @@ in one of `STYLES`:
 - `glyph-*`: whole faces from the Unicode mahjong block of a tile font (I.Mahjong in four regional
   styles from `../shared/tile-art`, Noto Sans Symbols 2, Symbola, FreeSerif, Hanazono), coloured.
 - `art-hongkong`, `art-riichi`: the public-domain artwork in `../shared/tile-art`.
+- `varied`: the procedural layout varied as sets vary it (dots packed or spread, larger, in other
+  inks; characters' numerals taller or shorter), characters in strokes or any CJK font. Drawn
+  only when asked for by name (training asks for it), so every table and crop drawn without a
+  style is as it was.
 
 Styles that need something missing fall back to `procedural`, so a fresh machine still renders.
 `render_tile_bgra` gives the same tile with an alpha channel for compositing onto a table.
@@ -39,6 +43,7 @@ class Style:
     available: Callable[[], bool] = lambda: True
     dark_body: float = 0.0  # how often it draws on black faces (as some Japanese sets have)
     draws: Callable[[str], bool] = lambda code: True  # whether it has a face for this code
+    pooled: bool = True  # among the styles drawn when none is asked for
 
 
 def _procedural(face, code, look, rng) -> bool:
@@ -53,6 +58,7 @@ def _registry() -> dict[str, Style]:
     styles += fonts.font_styles()
     styles += fonts.glyph_styles()
     styles += artwork.art_styles()
+    styles.append(fonts.varied_style())
     return {style.name: style for style in styles}
 
 
@@ -62,8 +68,9 @@ PROCEDURAL_STYLES: tuple[str, ...] = ("procedural",)
 
 
 def available_styles() -> tuple[str, ...]:
-    """The styles this machine can draw (fonts, artwork and Pillow present)."""
-    return tuple(name for name, style in _STYLES.items() if style.available())
+    """The styles this machine can draw (fonts, artwork and Pillow present), of those drawn when
+    no style is asked for."""
+    return tuple(name for name, style in _STYLES.items() if style.pooled and style.available())
 
 
 def render_tile(

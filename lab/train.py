@@ -443,14 +443,14 @@ def metadata(history: list[dict], seconds: float, size: int = INPUT_SIZE) -> dic
 def _more_synthetic(text: str) -> tuple[int, int, str | None, bool]:
     """`COUNT[:SEED[:STYLE[:flowers]]]` -> (count, seed, style or None for every training style;
     `dark` for every training style on black faces; whether flowers and seasons alone)."""
-    from datasets.crop_cache import DARK, FLOWERS_ONLY, training_styles
+    from datasets.crop_cache import DARK, FLOWERS_ONLY, nameable_styles
 
     count, _, rest = text.partition(":")
     seed, _, rest = rest.partition(":")
     style, _, only = rest.partition(":")
-    if style and style not in (*training_styles(), DARK):
+    if style and style not in (*nameable_styles(), DARK):
         raise argparse.ArgumentTypeError(
-            f"{style!r} is not a training style; choose from {', '.join(training_styles())}, "
+            f"{style!r} is not a training style; choose from {', '.join(nameable_styles())}, "
             f"or {DARK} (every one on black faces)."
         )
     if only and only != FLOWERS_ONLY:
@@ -460,12 +460,12 @@ def _more_synthetic(text: str) -> tuple[int, int, str | None, bool]:
 
 def _table_tiles(text: str) -> tuple[int, str | None]:
     """`TABLES[:STYLE]` -> (tables, style or None for every training style)."""
-    from datasets.crop_cache import training_styles
+    from datasets.crop_cache import nameable_styles
 
     tables, _, style = text.partition(":")
-    if style and style not in training_styles():
+    if style and style not in nameable_styles():
         raise argparse.ArgumentTypeError(
-            f"{style!r} is not a training style; choose from {', '.join(training_styles())}."
+            f"{style!r} is not a training style; choose from {', '.join(nameable_styles())}."
         )
     return int(tables), style or None
 

@@ -150,3 +150,33 @@ def test_synthetic_crops_of_flowers_alone_hold_flowers_and_seasons_only():
     assert len(crops) == 12 and all(is_flower(CLASS_CODES[c]) for c in crops.codes)
     names = {synthetic_name(12, 3, "procedural", flowers_only) for flowers_only in (False, True)}
     assert len(names) == 2  # never read from the other's cache
+
+
+def test_varied_style_is_drawn_only_when_asked_for():
+    assert "varied" in STYLES and "varied" not in available_styles()
+    # unasked, a seed draws the same tile whether or not the varied style exists
+    tile = render_tile("6p", np.random.default_rng(4), height=64)
+    assert np.array_equal(tile, render_tile("6p", np.random.default_rng(4), height=64))
+
+
+@pytest.mark.parametrize("number", range(2, 10))
+def test_varied_dots_grow_to_touch_but_never_merge(number):
+    """However close and large a set draws its dots, each stays a dot of its own: a 6 whose dots
+    ran together would teach a blot."""
+    from dataclasses import replace
+
+    import cv2
+
+    from datasets.faces import paint_face
+    from datasets.look import sample_look
+
+    rng = np.random.default_rng(number)
+    look = sample_look(rng)
+    look = replace(look, dot_design="solid", spread=0.72, dot_size=1.6, margin=0.1)
+    face = np.empty((300, 220, 3), np.uint8)
+    face[:] = look.body
+    paint_face(face, f"{number}p", look, rng)
+    drawn = (np.abs(face.astype(int) - look.body).sum(axis=2) > 60).astype(np.uint8)
+    parts, _, stats, _ = cv2.connectedComponentsWithStats(drawn)
+    dots = [s for s in stats[1:] if s[cv2.CC_STAT_AREA] > 300]  # not the accents inside a dot
+    assert len(dots) >= number
