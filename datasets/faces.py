@@ -74,11 +74,11 @@ def _role(look: Look, role: str) -> BGR:
 
 
 def vary_layout(look: Look, rng) -> Look:
-    """`look` with the layout of a set its designers drew their own way: dots and sticks packed
-    closer or spread wider, dots larger, other inks for the parts of dots and sticks, a
-    character's numeral taller or shorter. Sets differ most in these, and a classifier that saw
-    one layout alone reads a set laid out otherwise badly at a table's size (a 6 of dots packed
-    tight passes for a 2)."""
+    """`look` with the layout of a set its designers drew their own way: dots packed closer or
+    spread wider and larger, other inks for the parts of dots and sticks, a character's numeral
+    taller or shorter. Sets differ most in these, and a classifier that saw one layout alone
+    reads a set laid out otherwise badly at a table's size (a 6 of dots packed tight passes for
+    a 2). Sticks keep their places: two moved closer end to end read as one long stick."""
     inks = "gbr"
     if rng.random() < 0.6:
         inks = (
@@ -162,7 +162,6 @@ def _paint_bamboo(pen: Pen, number: int, look: Look, rng, box) -> None:
     length = (v1 - v0) * (0.3 if number in (7, 9) else 0.4)
     mono = rng.random() < 0.3
     for u, v, angle, role in STICKS[number]:
-        u, v = _spread(look, u, v)
         colour = look.green if mono and role != "r" else _role(look, role)
         stick(pen, u0 + (u1 - u0) * u, v0 + (v1 - v0) * v, length, colour, look, angle)
 

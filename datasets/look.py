@@ -70,7 +70,7 @@ class Look:
     margin: float  # empty border inside the face, a fraction of the width
     flower_colour_swap: bool  # flowers red and seasons blue instead of the usual way round
     # The layout, the same in every style unless a style varies it (`faces.vary_layout`):
-    spread: float = 1.0  # how far dots and sticks lie from the face's centre (1: as laid out)
+    spread: float = 1.0  # how far dots lie from the face's centre (1: as laid out)
     dot_size: float = 1.0  # dots' radius, as a share of the laid-out one (never overlapping)
     inks: str = "gbr"  # the inks the green, blue and red parts of dots and sticks are drawn in
     split: float = 0.0  # where a character's numeral ends and its 萬 begins, moved down by this
