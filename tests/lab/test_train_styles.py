@@ -9,7 +9,6 @@ import pytest
 
 
 def test_training_asks_for_the_varied_style_and_never_for_the_held_out_one():
-    pytest.importorskip("torch")
     from datasets.crop_cache import HELD_OUT_STYLE, training_styles
     from lab.train import _more_synthetic, _table_tiles
 
