@@ -138,13 +138,15 @@ def _paint_dots(pen: Pen, number: int, look: Look, rng, box) -> None:
     points, roles, r = DOTS[number]
     points = [_spread(look, u, v) for u, v in points]
     u0, v0, u1, v1 = box
-    if look.dot_size != 1.0:  # larger, up to touching their nearest neighbour
+    to_face = (v1 - v0) * pen.w / pen.h * 1.15  # the layout's radii in the face's height
+    if look.dot_size == 1.0:
+        r = r * to_face
+    else:  # larger, up to touching their nearest neighbour
         gap = min(
             np.hypot((a[0] - b[0]) * (u1 - u0) * pen.w / pen.h, (a[1] - b[1]) * (v1 - v0))
             for a, b in combinations(points, 2)
         )
-        r = min(r * look.dot_size, gap / 2 / ((v1 - v0) * pen.w / pen.h * 1.15))
-    r *= (v1 - v0) * pen.w / pen.h * 1.15
+        r = min(r * look.dot_size * to_face, gap / 2)
     for (u, v), role in zip(points, roles, strict=True):
         colour = _role(look, role)
         accent = look.red if role != "r" and rng.random() < 0.3 else colour

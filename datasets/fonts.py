@@ -123,6 +123,11 @@ class FontWriter:
         blend(pen.face, scaled, colour, x, y)
 
 
+def _font_available(path: str) -> bool:
+    """Whether a CJK font can write here: Pillow present and the font installed."""
+    return _has_pillow() and Path(path).is_file()
+
+
 def font_styles() -> list:
     from datasets.render import Style
 
@@ -136,7 +141,7 @@ def font_styles() -> list:
             return True
 
         def available(path=path) -> bool:
-            return _has_pillow() and Path(path).is_file()
+            return _font_available(path)
 
         styles.append(Style(f"font-{name}", paint, available, dark_body=0.08))
     return styles
@@ -148,10 +153,9 @@ def varied_style():
     from datasets.render import Style
 
     writers = [stroke_writer]
-    if _has_pillow():
-        for relative, index in CJK_FONTS.values():
-            if (SYSTEM_FONTS / relative).is_file():
-                writers.append(FontWriter(str(SYSTEM_FONTS / relative), index))
+    for relative, index in CJK_FONTS.values():
+        if _font_available(path := str(SYSTEM_FONTS / relative)):
+            writers.append(FontWriter(path, index))
 
     def paint(face, code, look, rng) -> bool:
         writer = writers[int(rng.integers(len(writers)))]

@@ -443,16 +443,12 @@ def metadata(history: list[dict], seconds: float, size: int = INPUT_SIZE) -> dic
 def _more_synthetic(text: str) -> tuple[int, int, str | None, bool]:
     """`COUNT[:SEED[:STYLE[:flowers]]]` -> (count, seed, style or None for every training style;
     `dark` for every training style on black faces; whether flowers and seasons alone)."""
-    from datasets.crop_cache import DARK, FLOWERS_ONLY, nameable_styles
+    from datasets.crop_cache import DARK, FLOWERS_ONLY
 
     count, _, rest = text.partition(":")
     seed, _, rest = rest.partition(":")
     style, _, only = rest.partition(":")
-    if style and style not in (*nameable_styles(), DARK):
-        raise argparse.ArgumentTypeError(
-            f"{style!r} is not a training style; choose from {', '.join(nameable_styles())}, "
-            f"or {DARK} (every one on black faces)."
-        )
+    _check_style(style, also=f"or {DARK} (every one on black faces)", extra=(DARK,))
     if only and only != FLOWERS_ONLY:
         raise argparse.ArgumentTypeError(f"after the style, only {FLOWERS_ONLY!r} may follow.")
     return int(count), int(seed or 1), style or None, bool(only)
@@ -460,14 +456,22 @@ def _more_synthetic(text: str) -> tuple[int, int, str | None, bool]:
 
 def _table_tiles(text: str) -> tuple[int, str | None]:
     """`TABLES[:STYLE]` -> (tables, style or None for every training style)."""
+    tables, _, style = text.partition(":")
+    _check_style(style)
+    return int(tables), style or None
+
+
+def _check_style(style: str, also: str = "", extra: tuple[str, ...] = ()) -> None:
+    """Refuse a style training may not name (`datasets.crop_cache.nameable_styles`, `extra`),
+    the held-out one above all; an empty name asks for every training style."""
     from datasets.crop_cache import nameable_styles
 
-    tables, _, style = text.partition(":")
-    if style and style not in nameable_styles():
+    if style and style not in (*nameable_styles(), *extra):
+        choices = ", ".join(nameable_styles())
         raise argparse.ArgumentTypeError(
-            f"{style!r} is not a training style; choose from {', '.join(nameable_styles())}."
+            f"{style!r} is not a training style; choose from {choices}"
+            + (f", {also}." if also else ".")
         )
-    return int(tables), style or None
 
 
 def main(argv: list[str] | None = None) -> int:
