@@ -36,9 +36,14 @@ def crop_box(image: np.ndarray, box, context: float = 0.0) -> np.ndarray:
         return image[iy0:iy1, ix0:ix1]
     # each pixel beyond the edge takes the nearest edge pixel's colour; only the crop is copied
     # (padding the whole picture took longer than finding its tiles)
-    rows = np.clip(np.arange(iy0, iy1), 0, height - 1)
-    columns = np.clip(np.arange(ix0, ix1), 0, width - 1)
-    return image[rows[:, None], columns[None, :]]
+    top, left = max(0, -iy0), max(0, -ix0)
+    bottom, right = max(0, iy1 - height), max(0, ix1 - width)
+    if iy1 <= 0 or ix1 <= 0 or iy0 >= height or ix0 >= width:  # wholly beyond an edge
+        rows = np.clip(np.arange(iy0, iy1), 0, height - 1)
+        columns = np.clip(np.arange(ix0, ix1), 0, width - 1)
+        return image[rows[:, None], columns[None, :]]
+    inside = image[iy0 + top : iy1 - bottom, ix0 + left : ix1 - right]
+    return cv2.copyMakeBorder(inside, top, bottom, left, right, cv2.BORDER_REPLICATE)
 
 
 def as_bgr(crop, index: int = 0) -> np.ndarray:
