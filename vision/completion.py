@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine import KOREAN_TILES
-from engine.analysis import is_complete
+from engine.analysis import is_complete, waits_of
 from engine.tiles import INDEX, KINDS
 from vision.reading import HandRead, Reading, TileRead
 
@@ -76,6 +76,34 @@ def is_whole(hand: HandRead, tiles) -> bool:
     """Whether the hand as read is a complete winner's hand."""
     counts = _standing_counts(hand, tiles)
     return counts is not None and _complete(counts, len(hand.melds), len(hand.concealed))
+
+
+def one_tile_off(hand: HandRead, tiles) -> bool:
+    """Whether the hand is one tile off a complete winner's hand: one tile more, one fewer or one
+    of its standing tiles read otherwise would complete it. A winner's hand with a tile not
+    found, found where none is, or misread is; a row of tiles of no winning hand (a player's
+    hand shown before the end) seldom is."""
+    counted = [_INDEX[tiles[i].code] for i in hand.concealed if tiles[i].code in _INDEX]
+    melds = len(hand.melds)
+    whole = 14 - 3 * melds  # the standing tiles of a complete hand
+    uncounted = len(hand.concealed) - len(counted)  # bamboo, flowers, backs: misread or none
+    if abs(hand.size - 14) > 1 or uncounted > 1 or (hand.size == 13 and uncounted):
+        return False
+    if uncounted or hand.size == 13:
+        kept = [counted]  # the tile off is the uncounted one, or the one not found
+    else:
+        kept = [counted[:k] + counted[k + 1 :] for k in range(len(counted))]
+    for left in kept:
+        counts = [0] * KINDS
+        for index in left:
+            counts[index] += 1
+        if max(counts, default=0) > 4:
+            continue
+        if len(left) == whole and is_complete(counts, melds):
+            return True  # the tile off was one too many
+        if len(left) == whole - 1 and waits_of(counts, melds):
+            return True  # a tile more, or the one misread read right, completes it
+    return False
 
 
 def _standing_counts(hand: HandRead, tiles) -> list[int] | None:

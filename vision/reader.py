@@ -19,7 +19,7 @@ from functools import partial
 
 import numpy as np
 
-from vision.completion import completed, is_whole
+from vision.completion import completed, is_whole, one_tile_off
 from vision.grouping import (
     SeatZones,
     blanks_beyond_the_set,
@@ -70,6 +70,16 @@ LOOK_NEGATIVE = 0.55
 WHITE_NEGATIVE = 0.8
 
 
+# A winner's hand read one tile off complete (`vision.completion.one_tile_off`) is looked at again
+# closer (`TileReader.grouped_closer`): its region, CLOSER_CONTEXT tile lengths around it, is read
+# as a picture of its own unless that is more than CLOSER_SHARE of the picture; the tiles whose
+# centres lie within CLOSER_KEEP tile lengths of the hand are taken from that look (farther out,
+# the region's edges cut tiles in two).
+CLOSER_CONTEXT = 1.5
+CLOSER_KEEP = 0.75
+CLOSER_SHARE = 0.6
+
+
 class TileReader:
     """Finds, names and groups tiles. Models are loaded once; `read` keeps no state."""
 
@@ -97,16 +107,44 @@ class TileReader:
 
     def read(self, bgr: np.ndarray) -> Reading:
         """Every tile found in the picture, named, and the hands they make."""
-        height, width = bgr.shape[:2]
-        return self.group(width, height, self.named_tiles(bgr))
+        return self.grouped_closer([bgr], self.named_tiles(bgr))
 
     def read_votes(self, frames: list[np.ndarray]) -> Reading:
         """One reading from several frames of a still scene: each tile's code is the one most
         frames agree on, and a tile seen in fewer than half of them is dropped (a flicker)."""
         if not frames:
             raise PictureRefused("no_frames")
+        return self.grouped_closer(frames, vote_tiles([self.named_tiles(f) for f in frames]))
+
+    def grouped_closer(self, frames: list[np.ndarray], tiles: tuple[TileRead, ...]) -> Reading:
+        """The tiles of `frames` grouped into hands; a winner's hand read one tile off complete
+        is looked at again closer, and that look is kept where it makes the hand complete.
+
+        Over a whole table the hand's tiles are small among many others, and the finder misses
+        one in a dim corner, boxes one badly or finds one in a gap. The hand's own region, cut
+        out with a margin, is read as a picture of its own: its light, its faces' whiteness and
+        its rows judged on it alone, none of the table's clutter around. Its tiles near the hand
+        replace those of the first look there. The rules decide: the closer look is taken only
+        where the hand then is a complete winner's hand. On development tables (seeds 99, 98,
+        97 and 96; 800 tables) the hands read exactly went from 617 to 646, none lost. Reading
+        the region alone is what helps, not its size: with the finder seeing its tiles 40 or
+        56 network pixels long, seeds 98 and 97 gained the same hands within one.
+        A hand shown before the end is seldom one tile off a winning one: of the 296 valid
+        photos, 4 were looked at again, and no reading changed."""
         height, width = frames[0].shape[:2]
-        return self.group(width, height, vote_tiles([self.named_tiles(f) for f in frames]))
+        reading = self.group(width, height, tiles)
+        region = closer_region(reading)
+        if region is None:
+            return reading
+        (x0, y0, x1, y1), keep = region
+        if (x1 - x0) * (y1 - y0) > CLOSER_SHARE * width * height:
+            return reading  # the hand fills the picture: a closer look sees no more
+        looks = [self.named_tiles(np.ascontiguousarray(f[y0:y1, x0:x1])) for f in frames]
+        closer = looks[0] if len(looks) == 1 else vote_tiles(looks)
+        near = [t for t in _shifted(closer, x0, y0) if _centred_in(t.box, keep)]
+        merged = tuple(t for t in tiles if not _centred_in(t.box, keep)) + tuple(near)
+        again = self.group(width, height, merged)
+        return again if again.hands and is_whole(again.hands[0], again.tiles) else reading
 
     def named_tiles(self, bgr: np.ndarray) -> tuple[TileRead, ...]:
         """The tiles of one picture, found and named, before grouping.
@@ -278,6 +316,36 @@ class TileReader:
         hands = group_hands(tiles, width, height, self.rotation_known, self.zones)
         tiles = blanks_beyond_the_set(white_backs_as_backs(tiles, hands), hands)
         return Reading(width, height, tiles, hands, loose_faces(tiles, hands))
+
+
+def closer_region(reading: Reading) -> tuple[tuple[int, int, int, int], tuple] | None:
+    """For the hand offered first, where it is of a winner's size or near it and incomplete:
+    the region to look at again (whole pixels, inside the picture) and the box within which
+    the closer look's tiles are kept. None where there is nothing to look at again."""
+    if not reading.hands:
+        return None
+    hand = reading.hands[0]
+    if is_whole(hand, reading.tiles) or not one_tile_off(hand, reading.tiles):
+        return None
+    boxes = np.array([reading.tiles[i].box for i in hand.indices()], float)
+    length = float(np.median(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
+    low, high = boxes[:, :2].min(axis=0), boxes[:, 2:].max(axis=0)
+    x0, y0 = np.maximum(low - CLOSER_CONTEXT * length, 0).astype(int)
+    x1, y1 = np.ceil(np.minimum(high + CLOSER_CONTEXT * length, (reading.width, reading.height)))
+    keep = (*(low - CLOSER_KEEP * length), *(high + CLOSER_KEEP * length))
+    return (int(x0), int(y0), int(x1), int(y1)), tuple(float(v) for v in keep)
+
+
+def _shifted(tiles, dx: int, dy: int) -> list[TileRead]:
+    """Tiles read in a region cut out at (dx, dy), with their boxes in the whole picture."""
+    return [
+        replace(t, box=(t.box[0] + dx, t.box[1] + dy, t.box[2] + dx, t.box[3] + dy)) for t in tiles
+    ]
+
+
+def _centred_in(box, area) -> bool:
+    x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return area[0] <= x <= area[2] and area[1] <= y <= area[3]
 
 
 def _found_as_looked(finder, bgr: np.ndarray, look) -> list:

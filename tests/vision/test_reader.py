@@ -755,3 +755,90 @@ def test_the_reader_makes_halves_one_tile_only_when_the_classifier_sees_one_side
         assert found == row + [FoundTile((240, 110, 280, 140), 0.8, "face")]
     else:
         assert found == row + halves
+
+
+# --- a winner's hand read incomplete is looked at again closer ---------------------------------
+
+
+class _SeesMoreCloser:
+    """A reader's `named_tiles` for a picture whose pixels hold their own (x, y): the first look
+    gives `far`; a look at a region cut out of it gives those of `near` whose centres lie in
+    it, in the region's pixels. Each look's region (x, y, width, height) is kept in `looks`."""
+
+    def __init__(self, far, near):
+        self.far, self.near, self.looks = tuple(far), tuple(near), []
+
+    def __call__(self, bgr):
+        from dataclasses import replace
+
+        x0, y0 = int(bgr[0, 0, 0]), int(bgr[0, 0, 1])
+        height, width = bgr.shape[:2]
+        self.looks.append((x0, y0, width, height))
+        if len(self.looks) == 1:
+            return self.far
+        shifted = []
+        for t in self.near:
+            cx, cy = (t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2
+            if x0 <= cx < x0 + width and y0 <= cy < y0 + height:
+                box = (t.box[0] - x0, t.box[1] - y0, t.box[2] - x0, t.box[3] - y0)
+                shifted.append(replace(t, box=box))
+        return tuple(shifted)
+
+
+def _closer_reading(far, near, scene):
+    """The reading of a whole table whose first look gives `far` and a closer one `near`."""
+    from vision.reader import TileReader
+
+    height, width = scene.image.shape[:2]
+    ys, xs = np.mgrid[0:height, 0:width]
+    picture = np.stack([xs, ys, np.zeros_like(xs)], axis=2).astype(np.int32)
+    reader = TileReader(finder=object(), classifier=_Classifier())
+    reader.named_tiles = sees = _SeesMoreCloser(far, near)
+    return reader.read(picture), sees.looks
+
+
+def _table_missing_one_hand_tile():
+    """A rendered table's true tiles, and the same less one standing tile of the winner's."""
+    from tests.vision.test_grouping import tiles_of
+    from tests.vision.test_table_grouping import table
+
+    scene, _ = table(0)
+    tiles = tiles_of(scene)
+    standing = [
+        i for i, t in enumerate(scene.tiles) if t.position == scene.winner and t.role == "concealed"
+    ]
+    missing = standing[len(standing) // 2]
+    return scene, tiles, tiles[:missing] + tiles[missing + 1 :]
+
+
+def test_a_hand_the_first_look_misses_a_tile_of_is_read_whole_from_a_closer_look():
+    from lab.hands import as_laid
+
+    scene, every, far = _table_missing_one_hand_tile()
+    reading, looks = _closer_reading(far, every, scene)
+    assert len(looks) == 2, "looked at once more, closer"
+    x0, y0, width, height = looks[1]
+    assert width * height < 0.6 * scene.image.shape[0] * scene.image.shape[1], "a region only"
+    first = reading.hands[0]
+    assert first.position == scene.winner
+    assert canonical(first.to_request(reading.tiles)) == as_laid(scene)
+
+
+def test_a_closer_look_that_leaves_the_hand_incomplete_is_not_taken():
+    from vision.completion import is_whole
+
+    scene, _, far = _table_missing_one_hand_tile()
+    reading, looks = _closer_reading(far, far[:5], scene)  # closer, it sees even less
+    assert len(looks) == 2
+    first = reading.hands[0]
+    assert first.position == scene.winner and not is_whole(first, reading.tiles)
+    assert first.size == 13, "the first look's hand, one tile short, as it was read"
+
+
+def test_a_whole_hand_is_not_looked_at_again():
+    from lab.hands import as_laid
+
+    scene, every, _ = _table_missing_one_hand_tile()
+    reading, looks = _closer_reading(every, (), scene)
+    assert len(looks) == 1
+    assert canonical(reading.hands[0].to_request(reading.tiles)) == as_laid(scene)
