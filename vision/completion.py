@@ -78,15 +78,18 @@ def is_whole(hand: HandRead, tiles) -> bool:
     return counts is not None and _complete(counts, len(hand.melds), len(hand.concealed))
 
 
-def one_tile_off(hand: HandRead, tiles) -> bool:
-    """Whether the hand is one tile off a complete winner's hand: one tile more, one fewer or one
-    of its standing tiles read otherwise would complete it. A winner's hand with a tile not
-    found, found where none is, or misread is; a row of tiles of no winning hand (a player's
-    hand shown before the end) seldom is."""
+def nearly_whole(hand: HandRead, tiles) -> bool:
+    """Whether the hand is one tile or one set off a complete winner's hand: one tile more, one
+    fewer or one of its standing tiles read otherwise would complete it, or a set more (a set
+    not found whole). A winner's hand with a tile or a set not found, a tile found where none
+    is, or a tile misread is; a row of tiles of no winning hand (a player's hand shown before
+    the end) seldom is."""
     counted = [_INDEX[tiles[i].code] for i in hand.concealed if tiles[i].code in _INDEX]
     melds = len(hand.melds)
     whole = 14 - 3 * melds  # the standing tiles of a complete hand
     uncounted = len(hand.concealed) - len(counted)  # bamboo, flowers, backs: misread or none
+    if hand.size == 11 and not uncounted:
+        return max(_counts(counted), default=0) <= 4 and is_complete(_counts(counted), melds + 1)
     if abs(hand.size - 14) > 1 or uncounted > 1 or (hand.size == 13 and uncounted):
         return False
     if uncounted or hand.size == 13:
@@ -94,9 +97,7 @@ def one_tile_off(hand: HandRead, tiles) -> bool:
     else:
         kept = [counted[:k] + counted[k + 1 :] for k in range(len(counted))]
     for left in kept:
-        counts = [0] * KINDS
-        for index in left:
-            counts[index] += 1
+        counts = _counts(left)
         if max(counts, default=0) > 4:
             continue
         if len(left) == whole and is_complete(counts, melds):
@@ -104,6 +105,13 @@ def one_tile_off(hand: HandRead, tiles) -> bool:
         if len(left) == whole - 1 and waits_of(counts, melds):
             return True  # a tile more, or the one misread read right, completes it
     return False
+
+
+def _counts(indices: list[int]) -> list[int]:
+    counts = [0] * KINDS
+    for index in indices:
+        counts[index] += 1
+    return counts
 
 
 def _standing_counts(hand: HandRead, tiles) -> list[int] | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.analysis import SetKind
-from vision.completion import completed, one_tile_off
+from vision.completion import completed, nearly_whole
 from vision.reading import HandRead, MeldRead, Reading, TileRead
 
 # 123m 456m 789p 111z 22z, the winning tile the last 2z: complete
@@ -154,21 +154,23 @@ def test_a_doubtful_flower_of_the_kind_the_table_does_not_play_is_its_likeliest_
 
 def _one_off(codes, melds=()):
     reading = _reading(codes, melds=melds)
-    return one_tile_off(reading.hands[0], reading.tiles)
+    return nearly_whole(reading.hands[0], reading.tiles)
 
 
-def test_a_winners_hand_a_tile_short_extra_or_misread_is_one_tile_off():
+def test_a_winners_hand_a_tile_or_a_set_short_a_tile_extra_or_misread_is_nearly_whole():
     assert _one_off(WINNER[:9] + WINNER[10:]), "a 1z not found: 13 tiles, waiting on 1z"
     assert _one_off(WINNER + ["5p"]), "a 5 of dots found where there is none: 15 tiles"
     assert _one_off(WINNER[:7] + ["6p"] + WINNER[8:]), "the 8 of dots read as a 6"
     assert _one_off(WINNER[:7] + ["8s"] + WINNER[8:]), "the 8 of dots read as bamboo"
     standing = ["1m", "2m", "3m", "4m", "5m", "6m", "7p", "8p", "9p", "2z"]
     assert _one_off(standing, melds=[["1z"] * 3]), "a pung laid down, the pair's 2z not found"
+    assert _one_off(WINNER[3:]), "the set 123m not found: 11 tiles, complete with a set more"
 
 
-def test_a_row_of_no_winning_hand_is_not_one_tile_off():
+def test_a_row_of_no_winning_hand_is_not_nearly_whole():
     scattered = ["1m", "4m", "7m", "2p", "5p", "8p", "1z", "2z", "3z", "4z", "5z", "6z", "7z"]
     assert not _one_off(scattered), "13 tiles waiting on nothing"
     assert not _one_off(scattered + ["9m"])
     assert not _one_off(WINNER[:-2]), "two tiles short"
+    assert not _one_off(scattered[:11]), "11 tiles of no hand"
     assert not _one_off(WINNER[:7] + ["5m"] + WINNER[8:12] + ["4z", "2z"]), "two tiles misread"
