@@ -450,7 +450,7 @@ def test_a_set_on_black_faces_is_found_whole_in_the_pictures_negative():
     from vision.reader import TileReader
 
     plain = TileReader(finder=reader().finder, classifier=reader().classifier)
-    plain.found_in_negative = lambda bgr, found, judged, look: (found, None)
+    plain.found_in_negative = lambda bgr, found, judged, look, zoom=None: (found, None)
 
     def whole(reading, truth):
         boxes = np.array([t.box for t in reading.tiles], float).reshape(-1, 4)
@@ -768,12 +768,12 @@ class _SeesMoreCloser:
     def __init__(self, far, near):
         self.far, self.near, self.looks = tuple(far), tuple(near), []
 
-    def __call__(self, bgr):
+    def __call__(self, bgr, zoom=None):
         from dataclasses import replace
 
         x0, y0 = int(bgr[0, 0, 0]), int(bgr[0, 0, 1])
         height, width = bgr.shape[:2]
-        self.looks.append((x0, y0, width, height))
+        self.looks.append((x0, y0, width, height, zoom))
         if len(self.looks) == 1:
             return self.far
         shifted = []
@@ -817,7 +817,7 @@ def test_a_hand_the_first_look_misses_a_tile_of_is_read_whole_from_a_closer_look
     scene, every, far = _table_missing_one_hand_tile()
     reading, looks = _closer_reading(far, every, scene)
     assert len(looks) == 2, "looked at once more, closer"
-    x0, y0, width, height = looks[1]
+    x0, y0, width, height, _ = looks[1]
     assert width * height < 0.6 * scene.image.shape[0] * scene.image.shape[1], "a region only"
     first = reading.hands[0]
     assert first.position == scene.winner
@@ -828,8 +828,12 @@ def test_a_closer_look_that_leaves_the_hand_incomplete_is_not_taken():
     from vision.completion import is_whole
 
     scene, _, far = _table_missing_one_hand_tile()
+    from vision.reader import CLOSER_TILES
+
     reading, looks = _closer_reading(far, far[:5], scene)  # closer, it sees even less
-    assert len(looks) == 2
+    assert len(looks) == 1 + len(CLOSER_TILES), "the region looked at as often as it may be"
+    assert len({look[:4] for look in looks[1:]}) == 1, "the same region each time"
+    assert len({look[4] for look in looks[1:]}) == len(CLOSER_TILES), "each time as large"
     first = reading.hands[0]
     assert first.position == scene.winner and not is_whole(first, reading.tiles)
     assert first.size == 13, "the first look's hand, one tile short, as it was read"
