@@ -765,8 +765,9 @@ class _SeesMoreCloser:
     gives `far`; a look at a region cut out of it gives those of `near` whose centres lie in
     it, in the region's pixels. Each look's region (x, y, width, height) is kept in `looks`."""
 
-    def __init__(self, far, near):
+    def __init__(self, far, near, width, height):
         self.far, self.near, self.looks = tuple(far), tuple(near), []
+        self.whole = (0, 0, width, height)
 
     def __call__(self, bgr, zoom=None):
         from dataclasses import replace
@@ -774,7 +775,7 @@ class _SeesMoreCloser:
         x0, y0 = int(bgr[0, 0, 0]), int(bgr[0, 0, 1])
         height, width = bgr.shape[:2]
         self.looks.append((x0, y0, width, height, zoom))
-        if len(self.looks) == 1:
+        if (x0, y0, width, height) == self.whole:
             return self.far
         shifted = []
         for t in self.near:
@@ -785,15 +786,18 @@ class _SeesMoreCloser:
         return tuple(shifted)
 
 
-def _closer_reading(far, near, scene):
-    """The reading of a whole table whose first look gives `far` and a closer one `near`."""
+def _closer_reading(far, near, scene, frames: int = 0):
+    """The reading of a whole table whose first look gives `far` and a closer one `near`: of
+    one picture, or of `frames` frames of it as the camera gives them."""
     from vision.reader import TileReader
 
     height, width = scene.image.shape[:2]
     ys, xs = np.mgrid[0:height, 0:width]
     picture = np.stack([xs, ys, np.zeros_like(xs)], axis=2).astype(np.int32)
     reader = TileReader(finder=object(), classifier=_Classifier())
-    reader.named_tiles = sees = _SeesMoreCloser(far, near)
+    reader.named_tiles = sees = _SeesMoreCloser(far, near, width, height)
+    if frames:
+        return reader.read_votes([picture] * frames), sees.looks
     return reader.read(picture), sees.looks
 
 
@@ -845,4 +849,13 @@ def test_a_whole_hand_is_not_looked_at_again():
     scene, every, _ = _table_missing_one_hand_tile()
     reading, looks = _closer_reading(every, (), scene)
     assert len(looks) == 1
+    assert canonical(reading.hands[0].to_request(reading.tiles)) == as_laid(scene)
+
+
+def test_the_cameras_frames_are_looked_at_closer_each_and_voted():
+    from lab.hands import as_laid
+
+    scene, every, far = _table_missing_one_hand_tile()
+    reading, looks = _closer_reading(far, every, scene, frames=3)
+    assert len(looks) == 6, "three frames looked at whole, then each closer"
     assert canonical(reading.hands[0].to_request(reading.tiles)) == as_laid(scene)
