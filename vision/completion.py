@@ -89,7 +89,8 @@ def nearly_whole(hand: HandRead, tiles) -> bool:
     whole = 14 - 3 * melds  # the standing tiles of a complete hand
     uncounted = len(hand.concealed) - len(counted)  # bamboo, flowers, backs: misread or none
     if hand.size == 11 and not uncounted:
-        return max(_counts(counted), default=0) <= 4 and is_complete(_counts(counted), melds + 1)
+        counts = _counts(counted)
+        return max(counts, default=0) <= 4 and is_complete(counts, melds + 1)
     if abs(hand.size - 14) > 1 or uncounted > 1 or (hand.size == 13 and uncounted):
         return False
     if uncounted or hand.size == 13:

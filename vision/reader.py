@@ -136,9 +136,8 @@ class TileReader:
         exactly went from 617 to 650 with one look, and to 657 with three, none lost (the two
         sizes were chosen on seeds 98 and 97, where each alone gained about as many hands as
         the finder's own size; the second and third looks added 2, 3, 1 and 1 hands on seeds
-        99, 98, 97 and 96). A hand shown before the end is
-        seldom that near a winning one: of the 296 valid photos, 4 were looked at again, and
-        no reading changed."""
+        99, 98, 97 and 96). A hand shown before the end is seldom that near a winning one: of
+        the 296 valid photos, 4 were looked at again, and no reading changed."""
         height, width = frames[0].shape[:2]
         reading = self.group(width, height, tiles)
         region = closer_region(reading)
@@ -243,11 +242,17 @@ class TileReader:
         return found, dict(zip(to_name, readings, strict=True))
 
     def found_in_negative(
-        self, bgr: np.ndarray, found: list, judged: FacesWhite | None, look, zoom=None
+        self,
+        bgr: np.ndarray,
+        found: list,
+        judged: FacesWhite | None,
+        look: Look | None,
+        zoom: Look | None = None,
     ):
         """For a set on black faces: its tiles found in the picture's negative, and the way to
         find them again in a turned copy (looked at as the picture and its negative were; `look`
-        is how the picture was). Otherwise `found` and None.
+        is how the picture was; `zoom`, how the negative is to be looked at, as `named_tiles`
+        says). Otherwise `found` and None.
 
         The finder learnt from white and ivory faces. On black faces it boxes the bright ink
         alone (a box a third too small, or two for one character) and misses face-down tiles
