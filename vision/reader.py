@@ -351,6 +351,8 @@ def closer_region(reading: Reading) -> tuple[tuple[int, int, int, int], tuple, f
         return None
     boxes = np.array([reading.tiles[i].box for i in hand.indices()], float)
     length = float(np.median(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
+    if length < 1:
+        return None  # boxes of no size: nothing to look at
     low, high = boxes[:, :2].min(axis=0), boxes[:, 2:].max(axis=0)
     x0, y0 = np.maximum(low - CLOSER_CONTEXT * length, 0).astype(int)
     x1, y1 = np.ceil(np.minimum(high + CLOSER_CONTEXT * length, (reading.width, reading.height)))
