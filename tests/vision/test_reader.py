@@ -859,3 +859,80 @@ def test_the_cameras_frames_are_looked_at_closer_each_and_voted():
     reading, looks = _closer_reading(far, every, scene, frames=3)
     assert len(looks) == 6, "three frames looked at whole, then each closer"
     assert canonical(reading.hands[0].to_request(reading.tiles)) == as_laid(scene)
+
+
+# --- a face boxed by part of its tile ------------------------------------------------------------
+
+
+class _NamesByPlace:
+    """For a picture whose pixels hold their own (x, y): names a crop that spans the rows of
+    the tiles (y 50 to 90) a 4 of dots, as surely as `whole` says, and any other crop a 2 of
+    dots, `part` surely (`lower` for a crop below the tiles' middle), as the classifier names
+    a whole 4 of dots and a part of it."""
+
+    rotation_output = "rotation"
+
+    def __init__(self, whole: float = 0.99, part: float = 0.95, lower: float | None = None):
+        self.whole, self.part, self.lower = whole, part, lower
+
+    def classify(self, crops):
+        from vision.classifier import Classification
+
+        def reading(crop):
+            top, bottom = int(crop[..., 1].min()), int(crop[..., 1].max())
+            if top <= 52 and bottom >= 88 and crop.shape[0] >= 1.2 * crop.shape[1]:
+                return Classification("4p", self.whole, (("4p", self.whole),), self.whole < 0.5)
+            sure = self.lower if self.lower is not None and top >= 70 else self.part
+            return Classification("2p", sure, (("2p", sure),), False)
+
+        return [reading(crop) for crop in crops]
+
+
+def _row_with_a_part(*parts):
+    """Eight upright 30 x 40 faces in a row (y 50 to 90), the fourth found as `parts` (its
+    boxes' top and bottom) instead."""
+    from vision.detector import FoundTile
+
+    found = []
+    for k in range(8):
+        x0 = 10 + 35 * k
+        boxes = [(x0, 50 + top, x0 + 30, 50 + bottom) for top, bottom in parts] if k == 3 else []
+        found += [FoundTile(box, 0.9, "face") for box in boxes or [(x0, 50, x0 + 30, 90)]]
+    return found
+
+
+def _whole_parts(found, classifier):
+    from vision.crops import crop_box
+    from vision.reader import CROP_MARGIN, TileReader
+
+    ys, xs = np.mgrid[0:200, 0:300]
+    picture = np.stack([xs, ys, np.zeros_like(xs)], axis=2).astype(np.int32)
+    reader = TileReader(finder=object(), classifier=classifier)
+    crops = [crop_box(picture, f.box, CROP_MARGIN) for f in found]
+    named = dict(enumerate(classifier.classify(crops)))
+    return reader.whole_parts(picture, found, named)
+
+
+def test_a_face_boxed_by_the_top_of_its_tile_is_boxed_whole_and_named_so():
+    found, named = _whole_parts(_row_with_a_part((0, 24)), _NamesByPlace())
+    assert len(found) == 8
+    assert found[3].box == (115, 50, 145, 90), "grown down to a whole tile"
+    assert [named[i].code for i in range(8)] == ["4p"] * 8
+
+
+@pytest.mark.parametrize("lower", [None, 0.999])
+def test_the_other_part_of_a_tile_boxed_whole_is_dropped(lower):
+    """The lower part grown as well (to the same box), or named so surely it is not grown."""
+    classifier = _NamesByPlace(lower=lower)
+    found, named = _whole_parts(_row_with_a_part((0, 24), (26, 40)), classifier)
+    assert len(found) == 8, "one tile, not a tile and a part"
+    assert [named[i].code for i in range(8)] == ["4p"] * 8
+
+
+@pytest.mark.parametrize("whole, part", [(0.8, 0.5), (0.95, 0.97)])
+def test_a_part_whose_whole_box_is_read_unsurely_stays_as_found(whole, part):
+    """Its grown box named under GROWN surely, or less surely than the part itself."""
+    parts = _row_with_a_part((0, 24))
+    found, named = _whole_parts(parts, _NamesByPlace(whole=whole, part=part))
+    assert found == parts
+    assert named[3].code == "2p"
