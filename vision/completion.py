@@ -88,9 +88,8 @@ def nearly_whole(hand: HandRead, tiles) -> bool:
     melds = len(hand.melds)
     whole = 14 - 3 * melds  # the standing tiles of a complete hand
     uncounted = len(hand.concealed) - len(counted)  # bamboo, flowers, backs: misread or none
-    if hand.size == 11 and not uncounted:
-        counts = _counts(counted)
-        return max(counts, default=0) <= 4 and is_complete(counts, melds + 1)
+    if hand.size == 11 and not uncounted:  # a set more would complete it
+        return _complete(_counts(counted), melds + 1, len(counted))
     if abs(hand.size - 14) > 1 or uncounted > 1 or (hand.size == 13 and uncounted):
         return False
     if uncounted or hand.size == 13:
@@ -99,16 +98,15 @@ def nearly_whole(hand: HandRead, tiles) -> bool:
         kept = [counted[:k] + counted[k + 1 :] for k in range(len(counted))]
     for left in kept:
         counts = _counts(left)
-        if max(counts, default=0) > 4:
-            continue
-        if len(left) == whole and is_complete(counts, melds):
+        if _complete(counts, melds, whole):
             return True  # the tile off was one too many
-        if len(left) == whole - 1 and waits_of(counts, melds):
+        if len(left) == whole - 1 and max(counts) <= 4 and waits_of(counts, melds):
             return True  # a tile more, or the one misread read right, completes it
     return False
 
 
 def _counts(indices: list[int]) -> list[int]:
+    """How many of each tile (by the engine's index) `indices` hold."""
     counts = [0] * KINDS
     for index in indices:
         counts[index] += 1
@@ -120,11 +118,7 @@ def _standing_counts(hand: HandRead, tiles) -> list[int] | None:
     out), or None for a hand not of a winner's size (14, a kong counted as three)."""
     if hand.size != 14 or not hand.concealed:
         return None
-    counts = [0] * KINDS
-    for i in hand.concealed:
-        if tiles[i].code in _INDEX:
-            counts[_INDEX[tiles[i].code]] += 1
-    return counts
+    return _counts([_INDEX[tiles[i].code] for i in hand.concealed if tiles[i].code in _INDEX])
 
 
 def _complete(counts: list[int], melds: int, standing: int) -> bool:

@@ -459,10 +459,8 @@ def _shifted(tiles, dx: int, dy: int) -> list[TileRead]:
 
 def _cover(box, other) -> float:
     """The share of `box` that lies under `other`."""
-    across = min(box[2], other[2]) - max(box[0], other[0])
-    down = min(box[3], other[3]) - max(box[1], other[1])
     size = (box[2] - box[0]) * (box[3] - box[1])
-    return max(0.0, across) * max(0.0, down) / size if size > 0 else 0.0
+    return float(_shared(box, np.array([other], float))[0]) / size if size > 0 else 0.0
 
 
 def _centred_in(box, area) -> bool:
@@ -581,9 +579,15 @@ def clear_of(box, faces: np.ndarray, most: float = CLEAR) -> bool:
     if len(faces) == 0:
         return True
     x0, y0, x1, y1 = box
-    across = np.clip(np.minimum(faces[:, 2], x1) - np.maximum(faces[:, 0], x0), 0, None)
-    down = np.clip(np.minimum(faces[:, 3], y1) - np.maximum(faces[:, 1], y0), 0, None)
-    return float((across * down).sum()) <= most * (x1 - x0) * (y1 - y0)
+    return float(_shared(box, faces).sum()) <= most * (x1 - x0) * (y1 - y0)
+
+
+def _shared(box, boxes: np.ndarray) -> np.ndarray:
+    """The area `box` shares with each of `boxes` (n x 4)."""
+    x0, y0, x1, y1 = box
+    across = np.clip(np.minimum(boxes[:, 2], x1) - np.maximum(boxes[:, 0], x0), 0, None)
+    down = np.clip(np.minimum(boxes[:, 3], y1) - np.maximum(boxes[:, 1], y0), 0, None)
+    return across * down
 
 
 def in_line_with_faces(box, faces: np.ndarray, reach: float = 1.6, alike: float = 1.4) -> bool:
