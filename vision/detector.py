@@ -73,6 +73,7 @@ FILLED = 0.85
 ONE = (0.75, 1.3)
 SIDEWAYS = (1.1, 1.8)
 FACE_SHAPE = 1.35  # length to width of a tile's face
+USUAL_FACES = 6  # the fewest faces whose median says how large a usual face is
 UNSTRETCH_TRIES = 3
 MILD = 1.5  # a shrink by less than this is bilinear (see `shrink`)
 
@@ -344,7 +345,7 @@ def drop_slivers(found: list[FoundTile], least: int = 4) -> list[FoundTile]:
 
 
 def sideways_halves(
-    found: list[FoundTile], least: int = 6
+    found: list[FoundTile], least: int = USUAL_FACES
 ) -> list[tuple[int, int, tuple[float, float, float, float]]]:
     """Pairs of faces found that may be the two halves of one tile lying sideways (see HALF),
     as (index, index, the box around both), each face in one pair at most. Needs `least` faces

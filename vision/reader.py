@@ -20,7 +20,7 @@ from functools import partial
 import numpy as np
 
 from vision.completion import completed, is_whole, nearly_whole
-from vision.detector import Look
+from vision.detector import USUAL_FACES, Look
 from vision.grouping import (
     SeatZones,
     blanks_beyond_the_set,
@@ -71,6 +71,12 @@ LOOK_NEGATIVE = 0.55
 WHITE_NEGATIVE = 0.8
 
 
+# A face boxed smaller than PART of a usual face (the median of `detector.USUAL_FACES` faces or
+# more) may be a part of its tile; it is boxed whole where the classifier names a whole tile's
+# box grown from it as another tile at least GROWN surely (`TileReader.whole_parts`).
+PART = 0.8
+GROWN = 0.9
+
 # A winner's hand read a tile or a set off complete (`vision.completion.nearly_whole`) is looked
 # at again closer (`TileReader.grouped_closer`): its region, CLOSER_CONTEXT tile lengths around
 # it, is read as a picture of its own unless that is more than CLOSER_SHARE of the picture; the
@@ -78,12 +84,6 @@ WHITE_NEGATIVE = 0.8
 # (farther out, the region's edges cut tiles in two). Where that look leaves the hand incomplete
 # the region is looked at again with its tiles as long for the finder as CLOSER_TILES says (None:
 # as the finder judges; then network pixels).
-# A face boxed smaller than PART of a usual face (the median of MANY_FACES faces or more) may be
-# a part of its tile; it is boxed whole where the classifier names a whole tile's box grown from
-# it as another tile at least GROWN surely (`TileReader.whole_parts`).
-PART = 0.8
-MANY_FACES = 6
-GROWN = 0.9
 CLOSER_CONTEXT = 1.5
 CLOSER_KEEP = 0.75
 CLOSER_SHARE = 0.6
@@ -265,7 +265,7 @@ class TileReader:
         from vision.detector import FoundTile
 
         faces = [i for i, n in named.items() if found[i].kind == "face" and n.code != "back"]
-        if len(faces) < MANY_FACES:
+        if len(faces) < USUAL_FACES:
             return found, named
         boxes = np.array([found[i].box for i in faces], float)
         sides = np.sort(boxes[:, 2:] - boxes[:, :2], axis=1)
