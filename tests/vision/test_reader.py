@@ -786,14 +786,19 @@ class _SeesMoreCloser:
         return tuple(shifted)
 
 
+def _picture_of_places(width: int, height: int) -> np.ndarray:
+    """A picture whose pixels hold their own place: (x, y, 0)."""
+    ys, xs = np.mgrid[0:height, 0:width]
+    return np.stack([xs, ys, np.zeros_like(xs)], axis=2).astype(np.int32)
+
+
 def _closer_reading(far, near, scene, frames: int = 0):
     """The reading of a whole table whose first look gives `far` and a closer one `near`: of
     one picture, or of `frames` frames of it as the camera gives them."""
     from vision.reader import TileReader
 
     height, width = scene.image.shape[:2]
-    ys, xs = np.mgrid[0:height, 0:width]
-    picture = np.stack([xs, ys, np.zeros_like(xs)], axis=2).astype(np.int32)
+    picture = _picture_of_places(width, height)
     reader = TileReader(finder=object(), classifier=_Classifier())
     reader.named_tiles = sees = _SeesMoreCloser(far, near, width, height)
     if frames:
@@ -905,8 +910,7 @@ def _whole_parts(found, classifier):
     from vision.crops import crop_box
     from vision.reader import CROP_MARGIN, TileReader
 
-    ys, xs = np.mgrid[0:200, 0:300]
-    picture = np.stack([xs, ys, np.zeros_like(xs)], axis=2).astype(np.int32)
+    picture = _picture_of_places(300, 200)
     reader = TileReader(finder=object(), classifier=classifier)
     crops = [crop_box(picture, f.box, CROP_MARGIN) for f in found]
     named = dict(enumerate(classifier.classify(crops)))
