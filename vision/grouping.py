@@ -56,6 +56,10 @@ LINE_STEP = 0.6  # tile lengths between two lines of one hand
 ASPECT_CLEAR = 1.15  # a box this much longer one way shows which way its tile lies
 SIDEWAYS_LONGER = 1.12  # a tile this much longer along the line than its set's others lies turned
 BLANK = "5z"  # the White Dragon: a plain face in many sets, like a back or a tile's top
+# A blank outside every hand, named less surely than SURE_BLANK, whose box is not between these
+# shares of a usual face's area is a standing tile's top or a sleeve (development seeds 99, 98).
+BLANK_SIZES = (0.7, 1.5)
+SURE_BLANK = 0.9
 
 BOTTOM, RIGHT, TOP, LEFT = Position.BOTTOM, Position.RIGHT, Position.TOP, Position.LEFT
 # The position whose upright tiles the camera sees with a face rotation (`Position.turn`).
@@ -558,21 +562,45 @@ def plain_rows_as_backs(tiles: tuple[TileRead, ...]) -> tuple[TileRead, ...]:
 def blanks_beyond_the_set(
     tiles: tuple[TileRead, ...], hands: Sequence[HandRead]
 ) -> tuple[TileRead, ...]:
-    """The tiles with White Dragons beyond the set's four, outside every hand, read as backs.
+    """The tiles with White Dragons outside every hand read as backs where they are not a face's
+    size, or are beyond the set's four.
 
     Seen from above, a wall's tiles and the tops of the players' standing tiles are plain, like
     the White Dragon's blank face, and the classifier names some of them so: on rendered
-    tables most faces reported where none lies were such blanks. A set has four: those in a hand
-    stay, then the surest of the others."""
+    tables most faces reported where none lies were such blanks. A standing tile's top is a
+    narrow strip, a third to two thirds of a face, and a white sleeve is larger than any tile,
+    so a blank outside every hand whose box is not a face's size (BLANK_SIZES) is none, unless
+    it is surely named (SURE_BLANK: a discard lying askew has a larger box around it). Of the
+    rest a set has four: those in a hand stay, then the surest of the others."""
     in_hands = {i for hand in hands for i in hand.indices()}
     blanks = [i for i, t in enumerate(tiles) if t.code == BLANK]
-    if len(blanks) <= COPIES:
+    if not blanks:
         return tiles
+    usual = _usual_face_area(tiles)
+    least, most = BLANK_SIZES
+    odd = {
+        i
+        for i in blanks
+        if i not in in_hands
+        and (tiles[i].unsure or tiles[i].confidence < SURE_BLANK)
+        and not least <= _area(tiles[i]) / usual <= most
+    }
+    blanks = [i for i in blanks if i not in odd]
     kept = sorted(blanks, key=lambda i: (i not in in_hands, -tiles[i].confidence))[:COPIES]
     return tuple(
-        as_back(t) if t.code == BLANK and i not in kept and i not in in_hands else t
+        as_back(t) if i in odd or (t.code == BLANK and i not in kept and i not in in_hands) else t
         for i, t in enumerate(tiles)
     )
+
+
+def _area(tile: TileRead) -> float:
+    x0, y0, x1, y1 = tile.box
+    return float((x1 - x0) * (y1 - y0))
+
+
+def _usual_face_area(tiles: Sequence[TileRead]) -> float:
+    """The median area of the faces' boxes: what a face measures in this picture."""
+    return max(1.0, float(np.median([_area(t) for t in tiles if t.code != "back"])))
 
 
 def _along(position: Position, tile: Placed) -> float:

@@ -263,3 +263,23 @@ def test_white_dragons_beyond_the_sets_four_are_plain_tops_of_walls_not_faces():
     read = blanks_beyond_the_set(tiles, [hand])
     assert [t.code for t in read] == ["5z"] * 3 + ["back", "back", "5z"]
     assert blanks_beyond_the_set(tiles[:4], [hand]) == tiles[:4]  # four: nothing to say
+
+
+def test_a_blank_not_the_size_of_a_face_outside_every_hand_is_no_face():
+    """A standing tile's plain top (a narrow strip) and a white sleeve (larger than any tile)
+    named White Dragon outside every hand are read as backs, though the set's four are not
+    passed; a blank of a face's size stays, and so does one in a hand, whatever its size, or
+    one named surely (a discard lying askew has a larger box)."""
+    from vision.grouping import blanks_beyond_the_set
+    from vision.reading import HandRead
+
+    row = [TileRead("1m", (40 * k, 0, 40 * k + 30, 40), 0.9) for k in range(6)]
+    in_hand = TileRead("5z", (240, 0, 270, 20), 0.9)  # half a face, but the hand's
+    top = TileRead("5z", (0, 200, 30, 218), 0.6)  # a standing tile's top: 0.45 of a face
+    sleeve = TileRead("5z", (100, 300, 180, 360), 0.7)  # four faces' area
+    discard = TileRead("5z", (300, 200, 328, 238), 0.6)  # a face's size
+    askew = TileRead("5z", (400, 200, 445, 245), 0.97)  # 1.7 faces' area, surely named
+    tiles = (*row, in_hand, top, sleeve, discard, askew)
+    hand = HandRead("bottom", concealed=tuple(range(7)))
+    read = blanks_beyond_the_set(tiles, [hand])
+    assert [t.code for t in read[6:]] == ["5z", "back", "back", "5z", "5z"]
