@@ -131,8 +131,8 @@ class _Timed:
     def find_looked(self, bgr, look=None):
         return self._timed(self.inner.find_looked, bgr, look)
 
-    def classify(self, crops):
-        return self._timed(self.inner.classify, crops)
+    def classify(self, crops, look_again=True):
+        return self._timed(self.inner.classify, crops, look_again)
 
 
 def our_reader(tally: Tally):

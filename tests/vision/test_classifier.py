@@ -90,6 +90,20 @@ def test_batch_and_single_calls_agree(classifier):
         assert a.confidence == pytest.approx(b.confidence, abs=1e-4)
 
 
+def test_a_doubtful_crop_is_looked_at_again_unless_told_not_to(classifier):
+    """A crop the model hesitates over (here a tile's top third: plain white, a little ink) is
+    read again in its three other turns and the four readings averaged; `look_again=False`
+    keeps its first reading, and a sure crop reads the same either way."""
+    part = drawn("9p", 3)
+    part = part[: part.shape[0] // 3]
+    sure = drawn("1m", 4)
+    first = TileClassifier(second_look=False).classify([part, sure])
+    looked, once = classifier.classify([part, sure]), classifier.classify([part, sure], False)
+    assert first[0].confidence < 0.9 and looked[0].top != first[0].top
+    assert once[0].top == first[0].top
+    assert looked[1].top == once[1].top == first[1].top
+
+
 def test_any_crop_size_and_colour_layout(classifier):
     crop = drawn("6p", 2)
     variants = [

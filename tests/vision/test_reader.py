@@ -399,7 +399,7 @@ class _Classifier:
 
     rotation_output = "rotation"
 
-    def classify(self, crops):
+    def classify(self, crops, look_again=True):
         from vision.classifier import Classification
 
         return [
@@ -434,7 +434,7 @@ class _NamesEverything5z:
     def __init__(self):
         self.crops = 0
 
-    def classify(self, crops):
+    def classify(self, crops, look_again=True):
         from vision.classifier import Classification
 
         self.crops += len(crops)
@@ -526,7 +526,7 @@ class _NamesInTurn:
     def __init__(self, codes):
         self.codes = codes
 
-    def classify(self, crops):
+    def classify(self, crops, look_again=True):
         from vision.classifier import Classification
 
         assert len(crops) == len(self.codes)
@@ -628,7 +628,7 @@ class _HesitatesAtTheUsualCut:
         self.usual_width = usual_width
         self.batches: list[int] = []
 
-    def classify(self, crops):
+    def classify(self, crops, look_again=True):
         from vision.classifier import Classification
 
         self.batches.append(len(crops))
@@ -661,7 +661,7 @@ def test_sure_tiles_are_cut_once():
     class Sure:
         batches = 0
 
-        def classify(self, crops):
+        def classify(self, crops, look_again=True):
             self.batches += 1
             return [Classification("5m", 0.99, (("5m", 0.99),), False) for _ in crops]
 
@@ -721,7 +721,7 @@ class _Reads:
     def __init__(self, rotation: int, unsure: bool = False, code: str = "4p"):
         self.reading = (code, rotation, unsure)
 
-    def classify(self, crops):
+    def classify(self, crops, look_again=True):
         from vision.classifier import Classification
 
         code, rotation, unsure = self.reading
@@ -880,7 +880,7 @@ class _NamesByPlace:
     def __init__(self, whole: float = 0.99, part: float = 0.95, lower: float | None = None):
         self.whole, self.part, self.lower = whole, part, lower
 
-    def classify(self, crops):
+    def classify(self, crops, look_again=True):
         from vision.classifier import Classification
 
         def reading(crop):
