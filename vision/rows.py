@@ -96,7 +96,8 @@ def _grow(
         along = offsets @ direction
         across = np.abs(offsets[:, 0] * direction[1] - offsets[:, 1] * direction[0])
         spans = extents[members] @ np.abs(direction[::-1])  # each member's extent across
-        thick = float(np.sort(spans)[len(spans) // 2])
+        spans.sort()
+        thick = float(spans[len(spans) // 2])
         ok = fits & (across <= ACROSS * max(step, thick / 2))
         ok[members] = False
         ends = along[members]
@@ -117,14 +118,16 @@ def _grow(
 def _usual_step(along: np.ndarray) -> float:
     """The smaller half's median of the distances between neighbours along the line (`along`:
     the members' places on it): the tiles' own width (gaps between sets are wider)."""
-    steps = np.sort(np.diff(np.sort(along)))
+    ordered = np.sort(along)
+    steps = ordered[1:] - ordered[:-1]
+    steps.sort()
     half = steps[: max(1, (len(steps) + 1) // 2)]
     return float(half[len(half) // 2])
 
 
 def _fit(points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """A line through points: their mean and main direction (of their 2 x 2 spread)."""
-    origin = points.mean(axis=0)
+    origin = points.sum(axis=0) / len(points)
     if len(points) < 2:
         return origin, np.array([1.0, 0.0])
     dx, dy = (points - origin).T
