@@ -940,3 +940,40 @@ def test_a_part_whose_whole_box_is_read_unsurely_stays_as_found(whole, part):
     found, named = _whole_parts(parts, _NamesByPlace(whole=whole, part=part))
     assert found == parts
     assert named[3].code == "2p"
+
+
+class _NamesTallCropsFromTheRow:
+    """Names a crop a whole tile's height that reaches up into the row (y 50 to 90) a 4 of
+    dots, surely; any other crop a flower, as the classifier names a small tile or a part."""
+
+    rotation_output = "rotation"
+
+    def classify(self, crops, look_again=True):
+        from vision.classifier import Classification
+
+        def reading(crop):
+            if crop.shape[0] >= 36 and int(crop[..., 1].min()) <= 66:
+                return Classification("4p", 0.99, (("4p", 0.99),), False)
+            return Classification("1f", 0.6, (("1f", 0.6),), False)
+
+        return [reading(crop) for crop in crops]
+
+
+@pytest.mark.parametrize(
+    "part, kept",
+    [
+        ((115, 66, 145, 90), False),  # the lower part of the fourth tile, found beside it
+        ((115, 84, 145, 108), True),  # a small tile a quarter under the fourth's edge
+    ],
+)
+def test_a_part_found_inside_a_whole_tile_is_dropped_a_tile_beside_it_kept(part, kept):
+    """A face found as well as the tile it is part of (its grown box lands on that whole
+    tile, and it lies inside it) is not a tile of its own; a small face lying mostly outside
+    the whole tile its grown box lands on is kept as found."""
+    from vision.detector import FoundTile
+
+    found = _row_with_a_part((0, 40)) + [FoundTile(part, 0.9, "face")]
+    found, named = _whole_parts(found, _NamesTallCropsFromTheRow())
+    assert [f.box for f in found[:8]] == [(10 + 35 * k, 50, 40 + 35 * k, 90) for k in range(8)]
+    assert len(found) == 8 + kept
+    assert [named[i].code for i in range(len(found))] == ["4p"] * 8 + ["1f"] * kept
