@@ -61,6 +61,11 @@ def is_flower(tile: int) -> bool:
     return KINDS <= tile < BACK
 
 
+def copies_in_a_set(code: str) -> int:
+    """How many of a tile (by its code) one set holds: one flower or season, four of the rest."""
+    return 1 if code.endswith("f") else COPIES
+
+
 def parse_tiles(text: str, field: str = "tiles") -> list[str]:
     """`"123m 11z"` -> `['1m', '2m', '3m', '1z', '1z']`; a sentence naming the fault otherwise."""
     return [TILE_CODES[i] for i in tile_indices(text, field)]

@@ -28,6 +28,7 @@ from vision.grouping import (
     loose_faces,
     plain_rows_as_backs,
     white_backs_as_backs,
+    within_the_set,
 )
 from vision.light import FacesWhite, corrected, face_whiteness, faces_white, gains_for, light_is_off
 from vision.messages import PictureRefused
@@ -428,7 +429,7 @@ class TileReader:
         told by their codes (a set's claimed tile misread leaves two of its code and a lone
         tile, taken for standing tiles). The second grouping is kept where it leaves the
         hand offered first complete."""
-        reading = self._grouped(width, height, plain_rows_as_backs(tiles))
+        reading = self._grouped(width, height, plain_rows_as_backs(within_the_set(tiles)))
         fixed = completed(reading)
         if fixed is not reading:
             again = self._grouped(width, height, fixed.tiles)

@@ -283,3 +283,48 @@ def test_a_blank_not_the_size_of_a_face_outside_every_hand_is_no_face():
     hand = HandRead("bottom", concealed=tuple(range(7)))
     read = blanks_beyond_the_set(tiles, [hand])
     assert [t.code for t in read[6:]] == ["5z", "back", "back", "5z", "5z"]
+
+
+def _read(code: str, sure: float, *others: tuple[str, float], x: int = 0) -> TileRead:
+    return TileRead(code, (x, 0, x + 30, 40), sure, top=((code, sure), *others))
+
+
+def test_a_table_read_with_more_of_a_tile_than_a_set_holds_is_put_right():
+    """A set has four Souths: of five read so, the least sure takes its runner-up (a Green
+    Dragon), flagged for a person; the surer four stay."""
+    from vision.grouping import within_the_set
+
+    souths = [_read("2z", 0.9 + 0.01 * k, ("6z", 0.05), x=40 * k) for k in range(4)]
+    doubtful = _read("2z", 0.4, ("6z", 0.35), ("3z", 0.1), x=200)
+    read = within_the_set((*souths[:2], doubtful, *souths[2:]))
+    assert [t.code for t in read] == ["2z", "2z", "6z", "2z", "2z"]
+    assert read[2].unsure and read[2].confidence == 0.35 and read[2].top[0] == ("6z", 0.35)
+    assert not any(t.unsure for k, t in enumerate(read) if k != 2)
+
+
+def test_a_flower_is_one_of_its_kind_and_a_full_runner_up_is_passed_over():
+    """Two Plums read: the less sure is not a Plum. Its runner-up (a 1 of dots) is read four
+    times already, so it takes the next code the set has room for."""
+    from vision.grouping import within_the_set
+
+    dots = [_read("1p", 0.95, x=40 * k) for k in range(4)]
+    plum = _read("1f", 0.9, x=200)
+    other = _read("1f", 0.5, ("1p", 0.35), ("2f", 0.3), x=240)
+    read = within_the_set((*dots, plum, other))
+    assert [t.code for t in read] == ["1p"] * 4 + ["1f", "2f"]
+
+
+def test_readings_the_set_can_hold_and_white_dragons_are_left_as_read():
+    """Four of a tile, and White Dragons past four (the tops of walls and standing tiles, left
+    to their own rules), are not changed; nor a reading with no other code to take, or none
+    half as likely as its own."""
+    from vision.grouping import within_the_set
+
+    four = tuple(_read("3m", 0.6, ("4m", 0.3), x=40 * k) for k in range(4))
+    assert within_the_set(four) == four
+    blanks = tuple(_read("5z", 0.5, ("6z", 0.4), x=40 * k) for k in range(6))
+    assert within_the_set(blanks) == blanks
+    alone = tuple(_read("9s", 0.7, x=40 * k) for k in range(4)) + (_read("9s", 0.6, x=160),)
+    assert within_the_set(alone) == alone
+    unlikely = alone[:4] + (_read("9s", 0.6, ("8s", 0.25), x=160),)
+    assert within_the_set(unlikely) == unlikely
