@@ -545,20 +545,20 @@ LONG_ROW = 5
 def within_the_set(tiles: Sequence[TileRead]) -> tuple[TileRead, ...]:
     """The tiles with the readings beyond what one set holds put right: a set has four of each
     tile and one of each flower and season, so where more are read, the least sure of them take
-    the likeliest other code of their top readings that the set still has room for (flagged
-    for a person to check). A tile style the classifier never learnt is read unsurely, and
-    often as one look-alike (a Green Dragon as South, a 6 of dots as 2): a whole table's discards
-    show more of it than a set has. White Dragons past four are the plain tops of walls and
-    standing tiles (`plain_rows_as_backs`, `blanks_beyond_the_set`)."""
+    the likeliest other code of their top readings that the set still has room for, if it was
+    read at least LIKELY_AS as likely (flagged for a person to check). A tile style the
+    classifier never learnt is read unsurely, and often as one look-alike (a Green Dragon as
+    South, a 6 of dots as 2): a whole table's discards show more of it than a set has. White
+    Dragons past four are the plain tops of walls and standing tiles (`plain_rows_as_backs`,
+    `blanks_beyond_the_set`)."""
     counts = Counter(t.code for t in tiles)
     over = [c for c, n in counts.items() if c not in ("back", BLANK) and n > copies_in_a_set(c)]
     if not over:
         return tuple(tiles)
     tiles = list(tiles)
     for code in over:
-        readings = sorted(
-            (i for i, t in enumerate(tiles) if t.code == code), key=_confidence_of(tiles)
-        )
+        readings = [i for i, t in enumerate(tiles) if t.code == code]
+        readings.sort(key=lambda i: tiles[i].confidence)
         for i in readings[: counts[code] - copies_in_a_set(code)]:
             room = [
                 (other, p)
@@ -574,10 +574,6 @@ def within_the_set(tiles: Sequence[TileRead]) -> tuple[TileRead, ...]:
                 top = ((other, p), *(t for t in tiles[i].top if t[0] != other))
                 tiles[i] = replace(tiles[i], code=other, confidence=p, top=top, unsure=True)
     return tuple(tiles)
-
-
-def _confidence_of(tiles: Sequence[TileRead]):
-    return lambda i: tiles[i].confidence
 
 
 def plain_rows_as_backs(tiles: tuple[TileRead, ...]) -> tuple[TileRead, ...]:
