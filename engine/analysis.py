@@ -18,7 +18,7 @@ from enum import StrEnum
 from itertools import combinations_with_replacement, compress, product
 from typing import NamedTuple
 
-from engine.tiles import HONOURS, KINDS, MAN, PIN, SOU, format_indices
+from engine.tiles import COPIES, HONOURS, KINDS, MAN, PIN, SOU, format_indices
 
 
 class SetKind(StrEnum):
@@ -157,7 +157,7 @@ def _build_suit_splits(base: int) -> dict[bytes, tuple[SuitSplit, ...]]:
                     counts[tile] += 1
                     counts[tile + 1] += 1
                     counts[tile + 2] += 1
-            if max(counts) > 4:
+            if max(counts) > COPIES:
                 continue
             chows = tuple(base + tile for is_pung, tile in combo if not is_pung)
             pungs = tuple(base + tile for is_pung, tile in combo if is_pung)

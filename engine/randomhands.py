@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from engine.tiles import KOREAN_KINDS, TILE_CODES, WIND_LETTERS, format_indices
+from engine.tiles import COPIES, KOREAN_KINDS, TILE_CODES, WIND_LETTERS, format_indices
 
 _SUITED = tuple(t for t in KOREAN_KINDS if t < 27)
 _CHOW_STARTS = tuple(t for t in _SUITED if t % 9 < 7)
@@ -54,7 +54,7 @@ def _attempt(rng: random.Random, rules: str | None) -> dict | None:
         counts[tile] += 1
     for kind, tile in melds:
         counts[tile] += 3 if kind == "pung" else 4
-    if max(counts) > 4:
+    if max(counts) > COPIES:
         return None
 
     rng.shuffle(standing)

@@ -29,7 +29,15 @@ from engine.fields import (
 )
 from engine.rules import ruleset as make_ruleset
 from engine.rules.base import Declared, Ruleset, WinContext, win_context
-from engine.tiles import KINDS, SOU, TILE_CODES, tile_counts, tile_index, tile_indices
+from engine.tiles import (
+    COPIES,
+    KINDS,
+    SOU,
+    TILE_CODES,
+    tile_counts,
+    tile_index,
+    tile_indices,
+)
 
 FIELDS = (
     "rules", "hand", "melds", "flowers", "win_tile", "win", "seat", "round", "discarder",
@@ -37,7 +45,7 @@ FIELDS = (
 )  # fmt: skip
 REQUIRED = ("hand", "win_tile", "win", "seat", "round")  # each one's catalog entry `need.<field>`
 _FIELD_SET = frozenset(FIELDS)
-_UP_TO_FOUR = bytes(range(5))
+_UP_TO_FOUR = bytes(range(COPIES + 1))  # the counts a set allows: none to four
 _NONE_OF_9 = bytes(9)
 _new = tuple.__new__  # `Request(*fields)` without the named constructor's extra call
 _NOT_DECLARED = Declared.NONE
@@ -125,7 +133,7 @@ def read_request(request: object) -> Request:
     else:
         held = standing
     if held.translate(None, _UP_TO_FOUR):  # anything left is a fifth (or sixth...) copy
-        tile = next(tile for tile, n in enumerate(counts) if n > 4)
+        tile = next(tile for tile, n in enumerate(counts) if n > COPIES)
         raise RequestError("fifth_tile", "hand", tile=TILE_CODES[tile], count=counts[tile])
     if not standing[win_tile]:
         raise RequestError("win_tile_not_in_hand", "win_tile", tile=TILE_CODES[win_tile])

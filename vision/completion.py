@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from engine import KOREAN_TILES
 from engine.analysis import is_complete, waits_of
-from engine.tiles import INDEX, KINDS
+from engine.tiles import COPIES, INDEX, KINDS
 from vision.reading import HandRead, Reading, TileRead
 
 # Tiles that make sets, as the engine counts them (flowers and seasons are not counted)
@@ -100,7 +100,7 @@ def nearly_whole(hand: HandRead, tiles) -> bool:
         counts = _counts(left)
         if _complete(counts, melds, whole):
             return True  # the tile off was one too many
-        if len(left) == whole - 1 and max(counts) <= 4 and waits_of(counts, melds):
+        if len(left) == whole - 1 and max(counts) <= COPIES and waits_of(counts, melds):
             return True  # a tile more, or the one misread read right, completes it
     return False
 
@@ -124,4 +124,4 @@ def _standing_counts(hand: HandRead, tiles) -> list[int] | None:
 def _complete(counts: list[int], melds: int, standing: int) -> bool:
     """Complete, with every standing tile counted (none a bamboo, a flower or a back) and no
     fifth copy of a tile."""
-    return sum(counts) == standing and max(counts) <= 4 and is_complete(counts, melds)
+    return sum(counts) == standing and max(counts) <= COPIES and is_complete(counts, melds)
