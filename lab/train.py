@@ -85,6 +85,7 @@ def augment_batch(
     size: int = INPUT_SIZE,
     box_shift: float = BOX_SHIFT,
     box_scale: float = BOX_SCALE,
+    ink_swap=0.0,
 ):
     """uint8 (B, 64, 64, 3) crops -> normalised (B, 3, size, size) and updated quarter turns."""
     import torch
@@ -118,18 +119,55 @@ def augment_batch(
     grid = F.affine_grid(theta, (batch, 3, size, size), align_corners=False)
     x = F.grid_sample(x, grid, mode="bilinear", padding_mode="border", align_corners=False)
     if train:
-        x = _photometric(x, generator)
+        x = _photometric(x, generator, ink_swap)
     quarters = torch.where(quarters >= 0, (quarters + turns) % 4, quarters)
     mean = torch.tensor(MEAN).view(1, 3, 1, 1)
     std = torch.tensor(STD).view(1, 3, 1, 1)
     return (x - mean) / std, quarters
 
 
-def _photometric(x, generator):
+# The five orders of a crop's colour channels other than its own (`inks_swapped`).
+OTHER_ORDERS = ((0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+
+
+def inks_swapped(x, share, generator):
+    """`share` of the crops (one for all, or each crop's own) with their colour channels put in
+    another order.
+
+    A white face stays white and each ink takes another colour (green dots drawn blue, a red
+    character green), so that the model tells a tile by its shapes as much as by its inks: sets
+    differ most in their inks (the riichi artwork, never trained on, draws its 6 of dots with
+    blue dots over red where the learnt sets draw green over red)."""
+    import torch
+
+    chosen = torch.nonzero(torch.rand(x.shape[0], generator=generator) < share).flatten()
+    if len(chosen):
+        orders = torch.tensor(OTHER_ORDERS)
+        picked = orders[torch.randint(0, len(OTHER_ORDERS), (len(chosen),), generator=generator)]
+        index = picked[:, :, None, None].expand(-1, -1, *x.shape[-2:])
+        x[chosen] = torch.gather(x[chosen], 1, index)
+    return x
+
+
+def ink_shares(batch: int, args):
+    """Each crop's chance of other inks: `--ink-swap` for the synthetic crops (the last part of
+    each batch), `--ink-swap-real` for the real ones."""
+    import torch
+
+    if not (args.ink_swap or args.ink_swap_real):
+        return 0.0
+    shares = torch.full((batch,), float(args.ink_swap_real))
+    shares[batch - int(round(args.batch * args.synthetic_share)) :] = float(args.ink_swap)
+    return shares
+
+
+def _photometric(x, generator, ink_swap=0.0):
     import torch
     import torch.nn.functional as F
 
     batch = x.shape[0]
+    if isinstance(ink_swap, torch.Tensor) or ink_swap:
+        x = inks_swapped(x, ink_swap, generator)
 
     def uniform(low, high, *shape):
         return low + (high - low) * torch.rand(batch, *shape, generator=generator)
@@ -349,6 +387,7 @@ def train(args) -> dict:
                 size=args.size,
                 box_shift=args.box_shift,
                 box_scale=args.box_scale,
+                ink_swap=ink_shares(len(codes), args),
             )
             x = x.to(device).contiguous(memory_format=torch.channels_last)
             y, q = torch.from_numpy(codes).to(device), q.to(device)
@@ -530,6 +569,19 @@ def main(argv: list[str] | None = None) -> int:
         type=float,
         default=BOX_SCALE,
         help="largest change of a crop's box's width or height in training, a share",
+    )
+    parser.add_argument(
+        "--ink-swap",
+        type=float,
+        default=0.0,
+        help="share of synthetic crops whose colour channels are put in another order in "
+        "training (each ink another colour, white still white)",
+    )
+    parser.add_argument(
+        "--ink-swap-real",
+        type=float,
+        default=0.0,
+        help="the same for the real crops",
     )
     parser.add_argument(
         "--size", type=int, default=INPUT_SIZE, help="the model's input: crops are size x size"
