@@ -239,6 +239,7 @@ def run(args) -> None:
         reader, 12, TABLE_SEED, style="procedural", felt="green"
     )
     print(f"\nWhole hands on {count} rendered full tables (every style, felt, light, height):")
+    print(f"  {styles_drawn()}")
     print(f"  mahjong-table reader   {exact / count:6.1%} winner's hand exact and offered first")
     print(f"    missed: {_counts(causes)}")
     print(f"  in the demo's style    {demo / demo_count:6.1%} of {demo_count}")
@@ -253,6 +254,22 @@ def run(args) -> None:
 
 
 HELD_OUT = "a style it never saw (art-riichi)"
+
+
+def styles_drawn() -> str:
+    """Which tile styles this machine draws: the tables a style-less seed gives depend on it
+    (the font styles need Debian's font packages; see datasets/fonts.py)."""
+    from datasets.render import STYLES, available_styles
+
+    drawn = available_styles()
+    pooled = [s for s in STYLES if s in drawn or s.startswith(("font-", "glyph-"))]
+    missing = [s for s in pooled if s not in drawn]
+    if not missing:
+        return f"Styles drawn: all {len(drawn)}."
+    return (
+        f"Styles drawn: {len(drawn)} of {len(drawn) + len(missing)}; this machine lacks the "
+        f"fonts of {', '.join(missing)} (other tables than on a machine with them)."
+    )
 
 
 def _tile_figures(tally: Counter) -> str:
