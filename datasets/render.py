@@ -67,10 +67,15 @@ STYLES: tuple[str, ...] = tuple(_STYLES)
 PROCEDURAL_STYLES: tuple[str, ...] = ("procedural",)
 
 
+def pooled_styles() -> tuple[str, ...]:
+    """The styles drawn when no style is asked for, whether or not this machine can draw them."""
+    return tuple(name for name, style in _STYLES.items() if style.pooled)
+
+
 def available_styles() -> tuple[str, ...]:
     """The styles this machine can draw (fonts, artwork and Pillow present), of those drawn when
     no style is asked for."""
-    return tuple(name for name, style in _STYLES.items() if style.pooled and style.available())
+    return tuple(name for name in pooled_styles() if _STYLES[name].available())
 
 
 def render_tile(

@@ -258,17 +258,16 @@ HELD_OUT = "a style it never saw (art-riichi)"
 
 def styles_drawn() -> str:
     """Which tile styles this machine draws: the tables a style-less seed gives depend on it
-    (the font styles need Debian's font packages; see datasets/fonts.py)."""
-    from datasets.render import STYLES, available_styles
+    (the font styles need Debian's font packages, see datasets/fonts.py; the artwork, ../shared)."""
+    from datasets.render import available_styles, pooled_styles
 
-    drawn = available_styles()
-    pooled = [s for s in STYLES if s in drawn or s.startswith(("font-", "glyph-"))]
+    drawn, pooled = available_styles(), pooled_styles()
     missing = [s for s in pooled if s not in drawn]
     if not missing:
         return f"Styles drawn: all {len(drawn)}."
     return (
-        f"Styles drawn: {len(drawn)} of {len(drawn) + len(missing)}; this machine lacks the "
-        f"fonts of {', '.join(missing)} (other tables than on a machine with them)."
+        f"Styles drawn: {len(drawn)} of {len(pooled)}; this machine cannot draw "
+        f"{', '.join(missing)} (other tables than on a machine that can)."
     )
 
 

@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         average(args.before, args.after, args.share, args.out)
-    except (NotOneNetwork, ValueError, OSError) as error:
+    except (ValueError, OSError) as error:  # NotOneNetwork among them
         print(error)
         return 2
     print(f"wrote {args.out}: {args.share:g} of {args.after.name}, the rest {args.before.name}")

@@ -149,6 +149,11 @@ def inks_swapped(x, share, generator):
     return x
 
 
+def synthetic_per_batch(args) -> int:
+    """How many crops of each batch are synthetic (they come last in it, see `batches`)."""
+    return int(round(args.batch * args.synthetic_share))
+
+
 def ink_shares(batch: int, args):
     """Each crop's chance of other inks: `--ink-swap` for the synthetic crops (the last part of
     each batch), `--ink-swap-real` for the real ones."""
@@ -157,7 +162,7 @@ def ink_shares(batch: int, args):
     if not (args.ink_swap or args.ink_swap_real):
         return 0.0
     shares = torch.full((batch,), float(args.ink_swap_real))
-    shares[batch - int(round(args.batch * args.synthetic_share)) :] = float(args.ink_swap)
+    shares[batch - synthetic_per_batch(args) :] = float(args.ink_swap)
     return shares
 
 
@@ -308,7 +313,7 @@ def batches(real, synthetic, train_idx, syn_train, args, rng):
     """One epoch of (images, codes, quarter turns), `synthetic_share` of each batch drawn."""
     real_order, syn_order = epoch_indices(real.codes[train_idx], len(syn_train), rng)
     real_order, syn_order = train_idx[real_order], syn_train[syn_order]
-    per_syn = int(round(args.batch * args.synthetic_share))
+    per_syn = synthetic_per_batch(args)
     per_real = args.batch - per_syn
     for step in range(int(math.ceil(args.epoch_size / args.batch))):
         r = np.take(real_order, np.arange(step * per_real, (step + 1) * per_real), mode="wrap")
