@@ -309,6 +309,25 @@ def _drawn_once(name: str, count: int, seed: int, workers: int, **kind) -> list:
     return data.load_scenes(pool)
 
 
+def synthetic_pools(args) -> tuple[list, list]:
+    """(held-out scenes, scenes to learn from): `args.scenes` scenes, a twentieth held out, then
+    `args.tables` whole tables and `args.dark_tables` on black faces, each drawn once."""
+    scenes = _drawn_once("scenes", args.scenes, 1, args.workers) if args.synthetic > 0 else []
+    held_scenes, scenes = scenes[: len(scenes) // 20], scenes[len(scenes) // 20 :]
+    if args.tables:  # their own seed: the benchmark's tables (lab.hands) are drawn from another
+        scenes += _drawn_once("tables", args.tables, TABLES_SEED, args.workers, whole_tables=True)
+    if args.dark_tables:  # a seed of their own too
+        scenes += _drawn_once(
+            "dark-tables",
+            args.dark_tables,
+            DARK_TABLES_SEED,
+            args.workers,
+            whole_tables=True,
+            dark=True,
+        )
+    return held_scenes, scenes
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m lab.train_detector", description=__doc__)
     parser.add_argument("--epochs", type=int, default=24)
@@ -362,7 +381,18 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="start from these weights (.pt or an exported .onnx)",
     )
+    parser.add_argument(
+        "--draw-only",
+        action="store_true",
+        help="draw the scenes and tables once (with --workers) and stop: runs started after, "
+        "side by side, then read them instead of each drawing its own",
+    )
     args = parser.parse_args(argv)
+    if args.draw_only:
+        RUNS.mkdir(parents=True, exist_ok=True)
+        held, scenes = synthetic_pools(args)
+        print(f"{len(scenes) + len(held)} scenes and tables drawn, kept in {RUNS}.")
+        return 0
 
     import torch
     from tqdm import tqdm
@@ -378,19 +408,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         kept, held = data.load_photos("train", args.holdout)
     kept, held = kept[: args.limit], held[: args.limit]
-    scenes = _drawn_once("scenes", args.scenes, 1, args.workers) if args.synthetic > 0 else []
-    held_scenes, scenes = scenes[: len(scenes) // 20], scenes[len(scenes) // 20 :]
-    if args.tables:  # their own seed: the benchmark's tables (lab.hands) are drawn from another
-        scenes += _drawn_once("tables", args.tables, TABLES_SEED, args.workers, whole_tables=True)
-    if args.dark_tables:  # a seed of their own too
-        scenes += _drawn_once(
-            "dark-tables",
-            args.dark_tables,
-            DARK_TABLES_SEED,
-            args.workers,
-            whole_tables=True,
-            dark=True,
-        )
+    held_scenes, scenes = synthetic_pools(args)
     print(
         f"{len(kept)} photos to learn from, {len(held)} held out (whole sources); "
         f"{len(scenes)} synthetic scenes, {len(held_scenes)} held out; training on {device}."

@@ -195,3 +195,20 @@ def test_an_epoch_kept_by_a_run_exports_a_finder_the_reader_takes(tmp_path):
     assert len(theirs) > 50 and ours.shape == theirs.shape and np.allclose(ours, theirs, atol=0.5)
     with pytest.raises(SystemExit):
         export_main([str(run), "4", str(out)])
+
+
+def test_drawing_the_pools_alone_keeps_them_for_the_runs_started_after(tmp_path, monkeypatch):
+    """On a lent GPU the scenes are drawn once with every core, then two runs side by side
+    read them: `--draw-only` draws and stops, before any training (no torch needed)."""
+    from lab import train_detector
+
+    monkeypatch.setattr(train_detector, "RUNS", tmp_path / "runs")
+    code = train_detector.main(["--draw-only", "--scenes", "2", "--tables", "1", "--workers", "1"])
+
+    assert code == 0
+    assert sorted(p.name for p in (tmp_path / "runs").iterdir()) == [
+        "scenes-2.npz",
+        "tables-1.npz",
+    ]
+    (table,) = data.load_scenes(tmp_path / "runs" / "tables-1.npz")
+    assert len(table.boxes) > 50, "a whole table"
