@@ -503,14 +503,19 @@ def _added_kong(position: Position, members: list[Placed], stacked: int) -> Meld
     return MeldRead(SetKind.ADDED_KONG, indices, claimed=claimed.index, claimed_from=claimed_from)
 
 
+FACE_DOWN = ("back", BLANK)  # how a kong's face-down tile reads: a back, or a blank face
+
+
 def white_backed_kong(codes: Sequence[str]) -> bool:
     """Whether four codes, in order along the line, are a concealed kong whose backs read as
     White Dragons: `5z` at both ends around two of one other tile, or two of one tile around
-    `5z` in the middle."""
+    `5z` in the middle; or one back read as a back and the other as `5z` (a set's backs in a
+    colour the classifier names either way)."""
     for backs, faces in (((0, 3), (1, 2)), ((1, 2), (0, 3))):
         face = codes[faces[0]]
-        if codes[backs[0]] == codes[backs[1]] == BLANK and codes[faces[1]] == face:
-            return face not in (BLANK, "back") and not face.endswith("f")
+        down = (codes[backs[0]], codes[backs[1]])
+        if all(code in FACE_DOWN for code in down) and BLANK in down and codes[faces[1]] == face:
+            return face not in FACE_DOWN and not face.endswith("f")
     return False
 
 

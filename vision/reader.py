@@ -22,6 +22,7 @@ import numpy as np
 from vision.completion import completed, is_whole, nearly_whole
 from vision.detector import USUAL_FACES, Look
 from vision.grouping import (
+    FACE_DOWN,
     SeatZones,
     blanks_beyond_the_set,
     group_hands,
@@ -540,8 +541,9 @@ def kong_backs_only(tiles: tuple[TileRead, ...], in_line: set[int]) -> tuple[Til
     concealed kong.
 
     Among a hand's faces a back is believed where the layout explains it: at one end of back,
-    X, X, back in a line, X one face twice. Elsewhere it is most often the felt in a gap between
-    two groups (green felt and green backs look alike), which would join the two groups."""
+    X, X, back in a line, X one face twice (the other back may read as a blank face, `5z`).
+    Elsewhere it is most often the felt in a gap between two groups (green felt and green
+    backs look alike), which would join the two groups."""
     centres = np.array([((t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2) for t in tiles])
     sizes = np.array([min(t.box[2] - t.box[0], t.box[3] - t.box[1]) for t in tiles], float)
 
@@ -563,7 +565,7 @@ def kong_backs_only(tiles: tuple[TileRead, ...], in_line: set[int]) -> tuple[Til
             if second is None or tiles[second].code != tiles[j].code:
                 continue
             last = next_along(second, step)
-            if last is not None and last != k and tiles[last].code == "back":
+            if last is not None and last != k and tiles[last].code in FACE_DOWN:
                 return True
         return False
 

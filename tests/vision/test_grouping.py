@@ -101,6 +101,30 @@ def test_four_white_dragons_or_two_pairs_are_no_white_backed_kong():
     assert not white_backed_kong(["5z", "3m", "4m", "5z"])
 
 
+def test_a_kong_with_one_back_read_as_a_white_dragon_is_still_a_concealed_kong(demo_like):
+    from dataclasses import replace
+
+    from vision.grouping import white_backed_kong, white_backs_as_backs
+
+    assert white_backed_kong(["back", "3m", "3m", "5z"])
+    assert white_backed_kong(["3m", "5z", "back", "3m"])
+    assert not white_backed_kong(["back", "5z", "5z", "back"]), "two White Dragons in a kong"
+    assert not white_backed_kong(["back", "3m", "4m", "5z"])
+
+    tiles, first = list(tiles_of(demo_like)), True
+    for k, t in enumerate(tiles):
+        if t.code == "back" and first:  # one of the bottom kong's backs read as 5z
+            tiles[k], first = replace(t, code="5z"), False
+    tiles = tuple(tiles)
+    height, width = demo_like.image.shape[:2]
+    hands = group_hands(tiles, width, height)
+    reading = keep_trusted(Reading(width, height, white_backs_as_backs(tiles, hands), hands))
+    assert_hands(reading, DEMO_HANDS)
+    bottom = next(h for h in reading.hands if h.position == "bottom")
+    kong = next(m for m in bottom.melds if m.kind == "concealed_kong")
+    assert sorted(reading.tiles[i].code for i in kong.tiles) == ["1m", "1m", "back", "back"]
+
+
 @functools.cache
 def random_table(seed: int):
     rng = np.random.default_rng(seed)

@@ -550,6 +550,25 @@ def test_a_face_down_find_the_classifier_calls_a_back_stays_a_back_at_a_kongs_en
     assert [t.code for t in tiles] == ["back", "3m", "3m", "back"]
 
 
+def test_a_back_at_a_kongs_end_stays_when_the_other_end_reads_as_a_blank_face():
+    """A set's backs in a colour the classifier names now back, now White Dragon: back, X, X,
+    5z is still a concealed kong, so the back is kept (the 5z is made a back by grouping)."""
+    from vision.detector import FoundTile
+    from vision.reader import TileReader
+
+    found = [
+        FoundTile((0, 0, 30, 40), 0.7, "back"),
+        FoundTile((32, 0, 62, 40), 0.9, "face"),
+        FoundTile((64, 0, 94, 40), 0.9, "face"),
+        FoundTile((96, 0, 126, 40), 0.7, "back"),
+    ]
+    classifier = _NamesInTurn(["back", "4z", "4z", "5z"])
+    tiles = TileReader(finder=_Finder(found), classifier=classifier).named_tiles(
+        np.zeros((50, 140, 3), np.uint8)
+    )
+    assert [t.code for t in tiles] == ["back", "4z", "4z", "5z"]
+
+
 def test_a_back_among_faces_that_ends_no_kong_is_the_felt_in_a_gap():
     from vision.detector import FoundTile
     from vision.reader import TileReader
