@@ -173,8 +173,10 @@ def test_real_photos_sample(classifier):
 
 
 def test_classify_command_prints_the_contract_json(tmp_path):
+    """The command's output, for a plain photo of one tile (the figures above judge how well
+    crops of every kind are named: a blurred crop may rightly read unsure either way)."""
     image = tmp_path / "tile.png"
-    cv2.imwrite(str(image), drawn("2p", 4))
+    cv2.imwrite(str(image), render_tile("2p", np.random.default_rng(0), "procedural", height=96))
     result = subprocess.run(
         [sys.executable, "-m", "mahjong_table", "classify", str(image), "--json"],
         capture_output=True,
