@@ -61,3 +61,20 @@ def test_tile_figures_on_a_table_count_every_face_drawn_and_every_face_reported(
     assert tally["truth"] == 4 and tally["reported"] == 4
     assert tally["found"] == 3 and tally["named"] == 1
     assert tally["flowers"] == 1 and tally["flowers found"] == 1 and tally["flowers named"] == 0
+
+
+def test_tables_drawn_in_the_style_never_learnt_are_counted_apart():
+    """The bench draws tables all in the held-out style beside its 40, so that style is measured
+    even where the fonts give the renderer 18 styles and the 40 hold none in it."""
+    from datasets.crop_cache import HELD_OUT_STYLE
+    from lab.hands import read_tables
+    from vision.reading import Reading
+
+    class SeesNothing:
+        def read(self, bgr):
+            return Reading(bgr.shape[1], bgr.shape[0], (), ())
+
+    exact, count, causes, tiles = read_tables(SeesNothing(), 1, 7, style=HELD_OUT_STYLE)
+    assert (exact, count) == (0, 1) and causes["a tile not found"] == 1
+    assert tiles["held out"]["truth"] > 0 and tiles["held out"]["found"] == 0
+    assert tiles["trained"]["truth"] == 0
