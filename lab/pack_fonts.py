@@ -13,17 +13,16 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from datasets.faces import FLOWER_NAMES, NUMERALS, SEASON_NAMES, WINDS
 from datasets.fonts import CJK_FONTS, SYSTEM_FONTS, TILE_FONTS
+from datasets.strokes import GLYPHS
 
-# what the faces write beside the names above: 伍 (a five of characters), 萬, the dragons
-WRITTEN = NUMERALS + WINDS + FLOWER_NAMES + SEASON_NAMES + "伍萬中發"
 MAHJONG_BLOCK = range(0x1F000, 0x1F02C)
 
 
 def kept_characters() -> list[int]:
-    """Code points every kept font keeps: printable ASCII, the written characters, the tiles."""
-    return sorted({*range(0x20, 0x7F), *map(ord, WRITTEN), *MAHJONG_BLOCK})
+    """Code points every kept font keeps: printable ASCII, the characters the faces write (each
+    has its strokes in `datasets.strokes`, for the style that needs no font), the tiles."""
+    return sorted({*range(0x20, 0x7F), *map(ord, GLYPHS), *MAHJONG_BLOCK})
 
 
 def system_font_files() -> list[Path]:

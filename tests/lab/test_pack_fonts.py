@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from datasets import fonts
-from datasets.faces import NUMERALS, WINDS
+from datasets.faces import FLOWER_NAMES, NUMERALS, SEASON_NAMES, WINDS
 from lab import pack_fonts
 
 pytest.importorskip("fontTools")
@@ -43,5 +43,6 @@ def test_a_font_cut_down_keeps_the_tiles_and_characters_it_draws_and_drops_the_r
 
 def test_the_characters_kept_are_those_the_faces_write():
     kept = set(pack_fonts.kept_characters())
-    assert {ord(c) for c in NUMERALS + WINDS + "萬伍中發"} <= kept
+    written = NUMERALS + WINDS + FLOWER_NAMES + SEASON_NAMES + "萬伍中發"
+    assert {ord(c) for c in written} <= kept
     assert ord("麻") not in kept

@@ -111,10 +111,9 @@ def test_a_kong_with_one_back_read_as_a_white_dragon_is_still_a_concealed_kong(d
     assert not white_backed_kong(["back", "5z", "5z", "back"]), "two White Dragons in a kong"
     assert not white_backed_kong(["back", "3m", "4m", "5z"])
 
-    tiles, first = list(tiles_of(demo_like)), True
-    for k, t in enumerate(tiles):
-        if t.code == "back" and first:  # one of the bottom kong's backs read as 5z
-            tiles[k], first = replace(t, code="5z"), False
+    tiles = list(tiles_of(demo_like))
+    first_back = next(k for k, t in enumerate(tiles) if t.code == "back")  # the bottom kong's
+    tiles[first_back] = replace(tiles[first_back], code="5z")
     tiles = tuple(tiles)
     height, width = demo_like.image.shape[:2]
     hands = group_hands(tiles, width, height)
