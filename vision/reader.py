@@ -178,6 +178,7 @@ class TileReader:
         `zoom`: how large the finder is to see the picture; by default it judges that itself."""
 
         height, width = bgr.shape[:2]
+        picture = bgr
         found, look = self.finder.find_looked(bgr, zoom)
         judged = faces_white(bgr, face_boxes(found))
         found, find_turned = self.found_in_negative(bgr, found, judged, look, zoom)
@@ -235,7 +236,38 @@ class TileReader:
             rotation = int(getattr(n, "rotation", 0)) % 360
             unsure = bool(n.unsure) or faint
             tiles.append(TileRead(n.code, box, float(n.confidence), rotation, tuple(n.top), unsure))
-        return kong_backs_only(tuple(tiles), in_line)
+        return self.kong_backs_looked_for(picture, kong_backs_only(tuple(tiles), in_line))
+
+    def kong_backs_looked_for(
+        self, bgr: np.ndarray, tiles: tuple[TileRead, ...]
+    ) -> tuple[TileRead, ...]:
+        """The tiles, with the backs of a concealed kong that the finder missed.
+
+        A concealed kong lies back, X, X, back, and dark backs on dark felt are what the finder
+        misses most often among a winner's sets. Where two like faces lie side by side with
+        nothing found one step beyond them, or only a back (`kong_ends`), the classifier is
+        asked what lies at those places; where it reads a back at each of them, surely at one
+        at least, they are taken as backs. On development tables (seeds 99 and 98, 300 in all
+        styles) the hands read exactly went from 257 to 259, none lost; on the 462 held-out
+        train photos the places were looked at in 37 and no back was taken, every figure the
+        same."""
+        probes = kong_ends(tiles, *bgr.shape[1::-1])
+        if not probes:
+            return tiles
+        readings = self.name_boxes(bgr, [box for ends in probes for box in ends])
+        height, width = bgr.shape[:2]
+        added: list[TileRead] = []
+        for ends in probes:
+            read, readings = readings[: len(ends)], readings[len(ends) :]
+            if any(r.code != "back" for r in read) or all(r.unsure for r in read):
+                continue
+            for box, r in zip(ends, read, strict=True):
+                box = _pixel_box(box, width, height)
+                if any(_cover(box, other.box) > 0.5 for other in added):
+                    continue  # the end of a kong beside this one, looked for twice
+                turn = 0 if box[3] - box[1] >= box[2] - box[0] else 90
+                added.append(TileRead("back", box, r.confidence, turn, (("back", r.confidence),)))
+        return tiles + tuple(added)
 
     def named_in(self, bgr: np.ndarray, found: list, faces: np.ndarray, in_negative: bool):
         """The tiles found (a sideways tile's two halves made one) and the classifier's reading
@@ -570,6 +602,43 @@ def kong_backs_only(tiles: tuple[TileRead, ...], in_line: set[int]) -> tuple[Til
         return False
 
     return tuple(t for k, t in enumerate(tiles) if k not in in_line or ends_a_kong(k))
+
+
+def kong_ends(tiles: tuple[TileRead, ...], width: int, height: int) -> list[list[tuple]]:
+    """For each two like faces side by side whose places one step beyond, on both sides, hold
+    nothing found or a face-down tile: the boxes (picture pixels, each the pair's size) of the
+    empty places, where a concealed kong's backs would lie. Places beyond the picture's edge
+    are not looked at."""
+    if len(tiles) < 2:
+        return []
+    centres = np.array([((t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2) for t in tiles])
+    sizes = np.array([min(t.box[2] - t.box[0], t.box[3] - t.box[1]) for t in tiles], float)
+    probes = []
+    for j, tile in enumerate(tiles):
+        if tile.code in FACE_DOWN:
+            continue
+        for k in range(j + 1, len(tiles)):
+            step = centres[k] - centres[j]
+            length = float(np.linalg.norm(step))
+            if tiles[k].code != tile.code or not 0.7 * sizes[j] <= length <= 1.6 * sizes[j]:
+                continue
+            empty, beyond_edge = [], False
+            for end in (centres[j] - step, centres[k] + step):
+                distance = np.linalg.norm(centres - end, axis=1)
+                nearest = int(np.argmin(distance))
+                if distance[nearest] <= 0.5 * length:
+                    if tiles[nearest].code not in FACE_DOWN:
+                        break  # a face beyond the pair: three of a kind, or a row
+                    continue  # a back found there already
+                w = (tile.box[2] - tile.box[0] + tiles[k].box[2] - tiles[k].box[0]) / 2
+                h = (tile.box[3] - tile.box[1] + tiles[k].box[3] - tiles[k].box[1]) / 2
+                box = (end[0] - w / 2, end[1] - h / 2, end[0] + w / 2, end[1] + h / 2)
+                beyond_edge |= box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height
+                empty.append(box)
+            else:
+                if empty and not beyond_edge:
+                    probes.append(empty)
+    return probes
 
 
 def white_either_way(bgr: np.ndarray, negative: np.ndarray, found: list, in_negative: list) -> list:

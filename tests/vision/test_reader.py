@@ -996,3 +996,58 @@ def test_a_part_found_inside_a_whole_tile_is_dropped_a_tile_beside_it_kept(part,
     assert [f.box for f in found[:8]] == [(10 + 35 * k, 50, 40 + 35 * k, 90) for k in range(8)]
     assert len(found) == 8 + kept
     assert [named[i].code for i in range(len(found))] == ["4p"] * 8 + ["1f"] * kept
+
+
+def _tile(code, x0, width=30, height=40, y0=0):
+    from vision.reading import TileRead
+
+    return TileRead(code, (x0, y0, x0 + width, y0 + height), 0.9)
+
+
+def test_a_kongs_backs_are_looked_for_where_nothing_lies_beyond_two_like_faces():
+    from vision.reader import kong_ends
+
+    pair = (_tile("3m", 40), _tile("3m", 72))
+    ends = kong_ends(pair, 200, 50)
+    assert [[round(v) for v in box] for box in sum(ends, [])] == [[8, 0, 38, 40], [104, 0, 134, 40]]
+    assert kong_ends(pair + (_tile("back", 104),), 200, 50) == [[(8.0, 0.0, 38.0, 40.0)]]
+    assert kong_ends(pair + (_tile("4m", 104),), 200, 50) == [], "a face beyond: a row, no kong"
+    assert kong_ends((_tile("3m", 40), _tile("7p", 72)), 200, 50) == [], "unlike faces"
+    assert kong_ends((_tile("3m", 40), _tile("3m", 130)), 200, 50) == [], "not side by side"
+    assert kong_ends(pair, 120, 50) == [], "one end beyond the picture's edge"
+
+
+class _FacesThenEnds:
+    """Names the found faces `3m`, then each place looked at beyond them as `end`."""
+
+    rotation_output = "rotation"
+
+    def __init__(self, end, confidence):
+        self.end, self.confidence, self.calls = end, confidence, 0
+
+    def classify(self, crops, look_again=True):
+        from vision.classifier import Classification
+
+        self.calls += 1
+        code, sure = ("3m", 0.95) if self.calls == 1 else (self.end, self.confidence)
+        return [Classification(code, sure, ((code, sure),), sure < 0.6) for _ in crops]
+
+
+@pytest.mark.parametrize(
+    ("end", "confidence", "codes"),
+    [
+        ("back", 0.9, ["back", "3m", "3m", "back"]),  # the finder missed both backs
+        ("back", 0.4, ["3m", "3m"]),  # read a back, but unsurely at both places
+        ("5p", 0.9, ["3m", "3m"]),  # faces lie there (the finder missed them): no kong
+    ],
+)
+def test_backs_the_finder_missed_at_a_kongs_ends_are_taken_where_the_classifier_sees_backs(
+    end, confidence, codes
+):
+    from vision.detector import FoundTile
+    from vision.reader import TileReader
+
+    found = [FoundTile((40, 5, 70, 45), 0.9, "face"), FoundTile((72, 5, 102, 45), 0.9, "face")]
+    reader = TileReader(finder=_Finder(found), classifier=_FacesThenEnds(end, confidence))
+    tiles = reader.named_tiles(np.zeros((50, 160, 3), np.uint8))
+    assert [t.code for t in sorted(tiles, key=lambda t: t.box[0])] == codes
