@@ -62,6 +62,7 @@ HOLDOUT_FRACTION = 0.1
 # 95th percentiles), the size by 9 % (see vision/models/classifier.md for runs with 0.06 / 0.16).
 BOX_SHIFT = 0.03  # largest move of the centre
 BOX_SCALE = 0.12  # largest change of the box's width or height
+FLOWER_COPIES = 3  # times each real flower or season crop is drawn per epoch
 
 
 def split_real(real: CropSet) -> tuple[np.ndarray, np.ndarray]:
@@ -70,10 +71,13 @@ def split_real(real: CropSet) -> tuple[np.ndarray, np.ndarray]:
     return np.flatnonzero(~held), np.flatnonzero(held)
 
 
-def epoch_indices(real_codes: np.ndarray, synthetic: int, rng) -> tuple[np.ndarray, np.ndarray]:
-    """One epoch's sample: every real crop, real flowers three times, every synthetic crop."""
+def epoch_indices(
+    real_codes: np.ndarray, synthetic: int, rng, flower_copies: int = FLOWER_COPIES
+) -> tuple[np.ndarray, np.ndarray]:
+    """One epoch's sample: every real crop, real flowers and seasons `flower_copies` times (the
+    rarest codes of the photos, and the ones that vary most between sets), every synthetic crop."""
     flowers = np.flatnonzero([is_flower(CLASS_CODES[c]) for c in real_codes])
-    real = np.concatenate([np.arange(len(real_codes)), flowers, flowers])
+    real = np.concatenate([np.arange(len(real_codes))] + [flowers] * (flower_copies - 1))
     return rng.permutation(real), rng.permutation(synthetic)
 
 
@@ -311,7 +315,9 @@ def load_data(args):
 
 def batches(real, synthetic, train_idx, syn_train, args, rng):
     """One epoch of (images, codes, quarter turns), `synthetic_share` of each batch drawn."""
-    real_order, syn_order = epoch_indices(real.codes[train_idx], len(syn_train), rng)
+    real_order, syn_order = epoch_indices(
+        real.codes[train_idx], len(syn_train), rng, args.flower_copies
+    )
     real_order, syn_order = train_idx[real_order], syn_train[syn_order]
     per_syn = synthetic_per_batch(args)
     per_real = args.batch - per_syn
@@ -587,6 +593,12 @@ def main(argv: list[str] | None = None) -> int:
         type=float,
         default=0.0,
         help="the same for the real crops",
+    )
+    parser.add_argument(
+        "--flower-copies",
+        type=int,
+        default=FLOWER_COPIES,
+        help="times each real flower or season crop is drawn per epoch",
     )
     parser.add_argument(
         "--size", type=int, default=INPUT_SIZE, help="the model's input: crops are size x size"
