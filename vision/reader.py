@@ -611,33 +611,34 @@ def kong_ends(tiles: tuple[TileRead, ...], width: int, height: int) -> list[list
     are not looked at."""
     if len(tiles) < 2:
         return []
-    centres = np.array([((t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2) for t in tiles])
-    sizes = np.array([min(t.box[2] - t.box[0], t.box[3] - t.box[1]) for t in tiles], float)
+    boxes = np.array([t.box for t in tiles], float)
+    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+    sizes = (boxes[:, 2:] - boxes[:, :2]).min(axis=1)
+    codes = np.array([t.code for t in tiles])
+    face = ~np.isin(codes, list(FACE_DOWN))
+    apart = np.linalg.norm(centres[:, None] - centres[None], axis=2)
+    pairs = (
+        np.triu(codes[:, None] == codes[None], 1)
+        & face[:, None]
+        & (apart >= 0.7 * sizes[:, None])
+        & (apart <= 1.6 * sizes[:, None])
+    )
     probes = []
-    for j, tile in enumerate(tiles):
-        if tile.code in FACE_DOWN:
-            continue
-        for k in range(j + 1, len(tiles)):
-            step = centres[k] - centres[j]
-            length = float(np.linalg.norm(step))
-            if tiles[k].code != tile.code or not 0.7 * sizes[j] <= length <= 1.6 * sizes[j]:
-                continue
-            empty, beyond_edge = [], False
-            for end in (centres[j] - step, centres[k] + step):
-                distance = np.linalg.norm(centres - end, axis=1)
-                nearest = int(np.argmin(distance))
-                if distance[nearest] <= 0.5 * length:
-                    if tiles[nearest].code not in FACE_DOWN:
-                        break  # a face beyond the pair: three of a kind, or a row
-                    continue  # a back found there already
-                w = (tile.box[2] - tile.box[0] + tiles[k].box[2] - tiles[k].box[0]) / 2
-                h = (tile.box[3] - tile.box[1] + tiles[k].box[3] - tiles[k].box[1]) / 2
-                box = (end[0] - w / 2, end[1] - h / 2, end[0] + w / 2, end[1] + h / 2)
-                beyond_edge |= box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height
-                empty.append(box)
-            else:
-                if empty and not beyond_edge:
-                    probes.append(empty)
+    for j, k in zip(*np.nonzero(pairs), strict=True):
+        step, length = centres[k] - centres[j], apart[j, k]
+        size = (boxes[j, 2:] - boxes[j, :2] + boxes[k, 2:] - boxes[k, :2]) / 2
+        empty = []
+        for end in (centres[j] - step, centres[k] + step):
+            distance = np.linalg.norm(centres - end, axis=1)
+            nearest = int(np.argmin(distance))
+            if distance[nearest] > 0.5 * length:
+                empty.append((*(end - size / 2), *(end + size / 2)))
+            elif face[nearest]:
+                break  # a face beyond the pair: three of a kind, or a row
+        else:  # each end empty, or a back found there already
+            inside = all(min(b) >= 0 and b[2] <= width and b[3] <= height for b in empty)
+            if empty and inside:
+                probes.append([tuple(float(v) for v in b) for b in empty])
     return probes
 
 
