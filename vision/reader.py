@@ -223,12 +223,9 @@ class TileReader:
                 n is None or n.code == "back" or n.confidence < FACE_UP or faint_back
             ):
                 if f.score >= SURE_BACK or (i in named and clear_of(f.box, faces)):
-                    x0, y0, x1, y1 = f.box
-                    turn = 0 if y1 - y0 >= x1 - x0 else 90
                     if i in named:  # in line with faces: it must end a concealed kong
                         in_line.add(len(tiles))
-                    top = (("back", f.score),)
-                    tiles.append(TileRead("back", box, float(f.score), turn, top))
+                    tiles.append(face_down(box, float(f.score), f.box))
                 continue
             faint = f.kind == "face" and f.score < UNSURE_FINDING
             if faint and n.confidence < NAMELESS:
@@ -265,8 +262,7 @@ class TileReader:
                 box = _pixel_box(box, width, height)
                 if any(_cover(box, other.box) > 0.5 for other in added):
                     continue  # the end of a kong beside this one, looked for twice
-                turn = 0 if box[3] - box[1] >= box[2] - box[0] else 90
-                added.append(TileRead("back", box, r.confidence, turn, (("back", r.confidence),)))
+                added.append(face_down(box, r.confidence, box))
         return tiles + tuple(added)
 
     def named_in(self, bgr: np.ndarray, found: list, faces: np.ndarray, in_negative: bool):
@@ -720,6 +716,14 @@ def vote_tiles(frames: list[tuple[TileRead, ...]], overlap: float = 0.5) -> tupl
         agreed = votes[code] * 3 >= 2 * len(frames)
         voted.append(replace(surest, unsure=surest.unsure or not agreed))
     return tuple(voted)
+
+
+def face_down(box, confidence: float, seen) -> TileRead:
+    """A tile read face down at `box`: its turn is how its box was seen (`seen`, in the picture
+    it was found in), taller than wide for a tile lying upright."""
+    x0, y0, x1, y1 = seen
+    turn = 0 if y1 - y0 >= x1 - x0 else 90
+    return TileRead("back", box, confidence, turn, (("back", confidence),))
 
 
 def _pixel_box(box, width: int, height: int) -> tuple[int, int, int, int]:
