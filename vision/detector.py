@@ -39,12 +39,14 @@ MAX_PIXELS = 1024 * 1024
 FEW = 4
 LOOKS = 2
 # A picture of at least HUGE times the finder's working size (a camera's 1280 x 720 frame or
-# larger; a phone's photo scaled to 640 pixels or so is not) with fewer than MANY sure tiles at the
+# larger; a phone's photo scaled to 640 pixels or so is not) with fewer than MANY sure faces at the
 # first look may show tiles too small for that look to see at all: the few it answers are then
-# blots (a group of tiles, an arm) of any size, so their size says nothing. It is looked at as
-# large as the finder looks (MAX_PIXELS). That look is kept when it sees more tiles and they are
-# tiles the first look saw too short (`_sees_more_small_tiles`): a close phone photo of a hand is
-# as big as a camera's frame, and looked at larger its tiles break into pips and characters.
+# blots (a group of tiles, an arm) of any size, so their size says nothing. Only faces are
+# counted: in a dim room the blots come out dark, and the finder takes many for backs (a wall).
+# It is looked at as large as the finder looks (MAX_PIXELS). That look is kept when it sees more
+# faces and they are tiles the first look saw too short (`_sees_more_small_tiles`): a close phone
+# photo of a hand is as big as a camera's frame, and looked at larger its tiles break into pips and
+# characters.
 # On the valid photos set whole in a 1280 x 1280 table, tiles 30 pixels long, 7.9 % of the tiles
 # are found at the first look and 84 % at twice its size. Twice the size used to be looked at
 # first, but its tiles were most often still too small and a third look followed; going straight
@@ -183,11 +185,11 @@ class TileFinder:
         area = bgr.shape[0] * bgr.shape[1]
         pixels = self.pixels
         table = False
-        sure = [f for f in found if f.score >= self.threshold]
-        if area >= HUGE * pixels and len(sure) < MANY:  # before judging the first look's blots
+        faces = [f for f in found if f.kind == "face" and f.score >= self.threshold]
+        if area >= HUGE * pixels and len(faces) < MANY:  # before judging the first look's blots
             big = min(MAX_PIXELS, area)
             larger, larger_scale = self._find_at(bgr, big, self.table_session)
-            if _sees_more_small_tiles(larger, len(sure), scale, self.threshold):
+            if _sees_more_small_tiles(larger, len(faces), scale, self.threshold):
                 found, scale, pixels, table = larger, larger_scale, big, True
         if pixels == self.pixels and _stretch(found) is not None:
             return self._find_unstretched(bgr, found), None
@@ -387,16 +389,17 @@ def sideways_halves(
 
 
 def _sees_more_small_tiles(
-    larger: list[FoundTile], first_sure: int, first_scale: float, threshold: float
+    larger: list[FoundTile], first_faces: int, first_scale: float, threshold: float
 ) -> bool:
-    """Whether a larger look found what the first look could not: more sure tiles, and tiles
-    that the first look saw shorter than SMALL_TILE (a whole table's specks). A close phone photo
-    of a hand is as big as a camera's frame, and its first look may see fewer than MANY tiles
-    (a hand is 14); looked at larger, those tiles come out far longer than the finder learnt
-    (100-200 network pixels) and it answers their pips and characters as tiles: that look shows
-    nothing the first did not."""
+    """Whether a larger look found what the first look could not: more sure faces than its
+    `first_faces`, and tiles that the first look saw shorter than SMALL_TILE (a whole table's
+    specks). A close phone photo of a hand is as big as a camera's frame, and its first look may
+    see fewer than MANY faces (a hand is 14); looked at larger, those tiles come out far longer
+    than the finder learnt (100-200 network pixels) and it answers their pips and characters as
+    tiles: that look shows nothing the first did not."""
     sure = [f for f in larger if f.score >= threshold]
-    return len(sure) > first_sure and _median_length(sure) * first_scale < SMALL_TILE
+    faces = [f for f in sure if f.kind == "face"]
+    return len(faces) > first_faces and _median_length(sure) * first_scale < SMALL_TILE
 
 
 def _median_length(tiles: list[FoundTile]) -> float:

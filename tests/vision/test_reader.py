@@ -343,6 +343,19 @@ def test_a_camera_frame_is_looked_at_larger_for_the_specks_of_a_whole_table():
     assert larger > first and session is looks.finder.table_session, "the table finder looks"
 
 
+def test_a_dim_table_whose_first_look_answers_blots_as_backs_is_looked_at_larger():
+    """In a dim room a whole table's specks come out of the first look as dark blots, most of
+    them taken for backs: many sure boxes, hardly a face. Only faces tell a hand's close photo
+    from a table, so the larger look is taken."""
+    from dataclasses import replace
+
+    frame = np.zeros((1200, 1600, 3), np.uint8)
+    blots = [replace(f, kind="back") for f in _row_of(20, 120)] + _row_of(3, 120, top=400)
+    looks = _Looks(first=blots, larger=_row_of(40, 30))
+    assert len(looks.finder.find(frame)) == 40
+    assert looks.asked[1][1] is looks.finder.table_session
+
+
 def test_the_table_finder_ships_and_without_it_the_finder_takes_its_look(tmp_path):
     from vision.detector import TABLE_MODEL, TileFinder
 
