@@ -1064,3 +1064,49 @@ def test_backs_the_finder_missed_at_a_kongs_ends_are_taken_where_the_classifier_
     reader = TileReader(finder=_Finder(found), classifier=_FacesThenEnds(end, confidence))
     tiles = reader.named_tiles(np.zeros((50, 160, 3), np.uint8))
     assert [t.code for t in sorted(tiles, key=lambda t: t.box[0])] == codes
+
+
+def test_a_hand_seen_small_and_two_tiles_short_is_read_whole_from_a_closer_look():
+    """Over a whole table the finder may miss several of the hand's tiles: the hand is then
+    far off complete, and is looked at closer all the same, since its tiles are seen small."""
+    from lab.hands import as_laid
+    from tests.vision.test_grouping import tiles_of
+    from tests.vision.test_table_grouping import table
+    from vision.completion import nearly_whole
+
+    scene, _ = table(0)
+    every = tiles_of(scene)
+    standing = [
+        i for i, t in enumerate(scene.tiles) if t.position == scene.winner and t.role == "concealed"
+    ]
+    gone = {standing[2], standing[6]}  # two standing tiles not found
+    far = tuple(t for i, t in enumerate(every) if i not in gone)
+    reading, looks = _closer_reading(far, every, scene)
+    assert len(looks) == 2, "looked at once more, closer"
+    assert canonical(reading.hands[0].to_request(reading.tiles)) == as_laid(scene)
+    first_look, _ = _closer_reading(far, far, scene)
+    assert not nearly_whole(first_look.hands[0], first_look.tiles), "not a tile or a set off"
+
+
+def _row_reading(width: int, height: int, length: float, count: int):
+    """A reading of one incomplete hand in a row: `count` tiles `length` pixels long."""
+    from vision.reading import HandRead, Reading, TileRead
+
+    codes = ["1m", "2m", "3m", "4m", "5m", "6m", "7p", "8p", "9p", "1z"][:count]
+    step = 0.75 * length
+    tiles = tuple(
+        TileRead(
+            code, (10 + k * step, 10, 10 + (k + 1) * step, 10 + length), 0.95, 0, ((code, 0.95),)
+        )
+        for k, code in enumerate(codes)
+    )
+    return Reading(width, height, tiles, (HandRead("bottom", concealed=tuple(range(count))),))
+
+
+def test_only_a_hand_seen_small_is_looked_at_closer_however_far_off_complete():
+    """Ten tiles, four short of a winner's hand: at a table's size (30 pixels in a 1280 frame)
+    the hand is looked at closer; in a photo of the hand (60 pixels in 640) it is not."""
+    from vision.reader import closer_region
+
+    assert closer_region(_row_reading(1280, 960, 30, 10)) is not None
+    assert closer_region(_row_reading(640, 640, 60, 10)) is None
