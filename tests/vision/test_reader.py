@@ -1092,7 +1092,7 @@ def _row_reading(width: int, height: int, length: float, count: int):
     """A reading of one incomplete hand in a row: `count` tiles `length` pixels long."""
     from vision.reading import HandRead, Reading, TileRead
 
-    codes = ["1m", "2m", "3m", "4m", "5m", "6m", "7p", "8p", "9p", "1z"][:count]
+    codes = ["1m", "2m", "3m", "4m", "5m", "6m", "7p", "8p", "9p", "1z", "1z", "1z", "2z"][:count]
     step = 0.75 * length
     tiles = tuple(
         TileRead(
@@ -1110,3 +1110,17 @@ def test_only_a_hand_seen_small_is_looked_at_closer_however_far_off_complete():
 
     assert closer_region(_row_reading(1280, 960, 30, 10)) is not None
     assert closer_region(_row_reading(640, 640, 60, 10)) is None
+
+
+def test_a_hand_seen_small_is_looked_at_over_a_tile_more_for_each_tile_it_lacks():
+    """A hand a tile off keeps the usual margin; one four tiles short of 14 is looked at four
+    tiles' widths further out each way, where a set the finder missed lies."""
+    from vision.reader import CLOSER_KEEP, TILE_WIDTH, closer_region
+
+    length = 30
+    for count, lacking in ((13, 0), (10, 4)):
+        reading = _row_reading(1280, 960, length, count)
+        right_end = max(t.box[2] for t in reading.tiles)
+        _, keep, _ = closer_region(reading)
+        margin = CLOSER_KEEP + (TILE_WIDTH * lacking if lacking else 0)
+        assert keep[2] - right_end == pytest.approx(margin * length), count
