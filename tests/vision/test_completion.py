@@ -215,14 +215,3 @@ def test_a_set_read_alike_and_the_standing_tiles_are_left_as_read():
         ["1m", "2m", "4m", *STANDING[3:]], {2: (("4m", 0.6), ("3m", 0.4))}, melds=[["7z"] * 3]
     )
     assert alike_sets(reading) is reading
-
-
-def test_a_group_of_three_unlike_faces_taken_for_a_set_is_left_as_read():
-    """In a photo taken at an angle a group of three tiles may pass for a claimed set (a tile
-    that looks turned); no two of its faces alike, it is no set to make alike."""
-    reading = _reading(
-        STANDING,
-        {11: (("5m", 0.6), ("6m", 0.3)), 12: (("6m", 0.5), ("5m", 0.4)), 13: (("7p", 0.9),)},
-        melds=[["5m", "6m", "7p"]],
-    )
-    assert alike_sets(reading) is reading
