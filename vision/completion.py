@@ -13,48 +13,14 @@ the engine's own judgement (`engine.analysis.is_complete`), the one the scorer m
 from __future__ import annotations
 
 from dataclasses import replace
-from math import log
 
 from engine import KOREAN_TILES
 from engine.analysis import is_complete, waits_of
-from engine.tiles import COPIES, INDEX, KINDS, TILE_CODES
+from engine.tiles import COPIES, INDEX, KINDS
 from vision.reading import HandRead, Reading, TileRead
 
 # Tiles that make sets, as the engine counts them (flowers and seasons are not counted)
 _INDEX = {code: INDEX[code] for code in KOREAN_TILES if INDEX[code] < KINDS}
-
-
-def alike_sets(reading: Reading) -> Reading:
-    """The reading with the faces of each set laid down read as one tile: the code that its faces
-    together make likeliest (each face's probability of it, multiplied). A set is one tile three
-    or four times, so where its faces were read differently some are misread, and the most
-    often read code is not always the right one: two small faces read `2m` at 0.5 (`1m` at 0.4)
-    beside one read `1m` at 0.9 are three `1m`. A face so changed is marked unsure."""
-    tiles = list(reading.tiles)
-    for hand in reading.hands:
-        for meld in hand.melds:
-            faces = [i for i in meld.tiles if tiles[i].code != "back"]
-            if len({tiles[i].code for i in faces}) < 2:
-                continue
-            codes = {code for i in faces for code, _ in tiles[i].top if code != "back"}
-            best = max(sorted(codes), key=lambda c: sum(log(_chance(tiles[i], c)) for i in faces))
-            for i in faces:
-                if tiles[i].code != best:
-                    chance = _chance(tiles[i], best)
-                    tiles[i] = replace(tiles[i], code=best, confidence=chance, unsure=True)
-    if tiles == list(reading.tiles):
-        return reading
-    return replace(reading, tiles=tuple(tiles))
-
-
-def _chance(tile: TileRead, code: str) -> float:
-    """The probability the classifier gave `code` for the tile: from its best few readings, or
-    else what they leave, spread evenly over the other codes (and `back`)."""
-    for known, probability in tile.top:
-        if known == code:
-            return max(probability, 1e-6)
-    rest = 1.0 - sum(probability for _, probability in tile.top)
-    return max(rest, 1e-6) / (len(TILE_CODES) + 1 - len(tile.top))
 
 
 def completed(reading: Reading) -> Reading:

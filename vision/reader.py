@@ -19,7 +19,7 @@ from functools import partial
 
 import numpy as np
 
-from vision.completion import alike_sets, completed, is_whole, nearly_whole
+from vision.completion import completed, is_whole, nearly_whole
 from vision.detector import USUAL_FACES, Look
 from vision.grouping import (
     FACE_DOWN,
@@ -477,9 +477,7 @@ class TileReader:
         told by their codes (a set's claimed tile misread leaves two of its code and a lone
         tile, taken for standing tiles). The second grouping is kept where it leaves the
         hand offered first complete."""
-        reading = alike_sets(
-            self._grouped(width, height, plain_rows_as_backs(within_the_set(tiles)))
-        )
+        reading = self._grouped(width, height, plain_rows_as_backs(within_the_set(tiles)))
         fixed = completed(reading)
         if fixed is not reading:
             again = self._grouped(width, height, fixed.tiles)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.analysis import SetKind
-from vision.completion import alike_sets, completed, nearly_whole
+from vision.completion import completed, nearly_whole
 from vision.reading import HandRead, MeldRead, Reading, TileRead
 
 # 123m 456m 789p 111z 22z, the winning tile the last 2z: complete
@@ -174,44 +174,3 @@ def test_a_row_of_no_winning_hand_is_not_nearly_whole():
     assert not _one_off(WINNER[:-2]), "two tiles short"
     assert not _one_off(scattered[:11]), "11 tiles of no hand"
     assert not _one_off(WINNER[:7] + ["5m"] + WINNER[8:12] + ["4z", "2z"]), "two tiles misread"
-
-
-# --- a set's faces read as one tile ---------------------------------------------------------
-
-# 123m 456m 789p 22z standing, and a set of 1z laid down
-STANDING = ["1m", "2m", "3m", "4m", "5m", "6m", "7p", "8p", "9p", "2z", "2z"]
-
-
-def test_a_set_read_two_ways_takes_the_code_its_faces_together_make_likeliest():
-    """Two small faces read 2m (1m close behind) beside one read 1m surely: most faces say 2m,
-    but the three together say 1m. The two changed are left for a person to confirm."""
-    unsure = (("2m", 0.5), ("1m", 0.4), ("3m", 0.05))
-    reading = _reading(
-        STANDING, {11: unsure, 12: (("1m", 0.9), ("2m", 0.05)), 13: unsure}, melds=[["2m"] * 3]
-    )
-    fixed = alike_sets(reading)
-    assert [fixed.tiles[i].code for i in (11, 12, 13)] == ["1m", "1m", "1m"]
-    assert [fixed.tiles[i].unsure for i in (11, 12, 13)] == [True, False, True]
-    assert fixed.tiles[11].confidence == 0.4
-    assert _request(fixed)["melds"][0]["tiles"] == "111m"
-    assert fixed.tiles[:11] == reading.tiles[:11]
-
-
-def test_a_face_whose_readings_never_name_the_set_is_still_changed_to_it():
-    """The set's code need not be among a face's best readings: what they leave is spread
-    over the other codes, so two sure faces outweigh one odd one."""
-    reading = _reading(
-        STANDING,
-        {11: (("3z", 0.9),), 12: (("3z", 0.9),), 13: (("6p", 0.7), ("5p", 0.2))},
-        melds=[["3z"] * 3],
-    )
-    fixed = alike_sets(reading)
-    assert [fixed.tiles[i].code for i in (11, 12, 13)] == ["3z", "3z", "3z"]
-    assert fixed.tiles[13].unsure and fixed.tiles[13].confidence < 0.01
-
-
-def test_a_set_read_alike_and_the_standing_tiles_are_left_as_read():
-    reading = _reading(
-        ["1m", "2m", "4m", *STANDING[3:]], {2: (("4m", 0.6), ("3m", 0.4))}, melds=[["7z"] * 3]
-    )
-    assert alike_sets(reading) is reading
