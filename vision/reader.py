@@ -100,7 +100,9 @@ CLOSER_TILES = (None, 40.0, 56.0)
 SEEN_SMALL = 1 / 20
 # Such a hand further off complete is looked at with its region grown by a tile's width (of its
 # length, TILE_WIDTH) for each tile it lacks of a winner's 14 (`grouping.WHOLE_HAND`): a set not
-# found lies beside the rest.
+# found lies beside the rest. It is looked at once, at the size the finder judges: the other
+# sizes of CLOSER_TILES read 2 more hands of 500 development tables, but a whole table whose
+# hand is none of a winner's (a player's row before the end) was then read in 80 ms, not 58.
 TILE_WIDTH = 0.75
 
 
@@ -163,22 +165,23 @@ class TileReader:
         A hand seen small (SEEN_SMALL: a camera over the whole table) is looked at closer
         however far off complete it is: most hands missed there lack a whole set, or several
         tiles, that the finder missed at the table's size; its region is grown by a tile's width
-        for each tile it lacks (TILE_WIDTH). On development tables (seeds 99, 98 and 97; 500)
-        the hands read exactly went from 432 to 440 (3 of them with the larger region), none
-        lost. A photo of a hand shows its tiles far larger, and is looked at closer only as
-        before: looking closer at every incomplete row of the valid photos read them in 44 ms
-        instead of 20, and read no more of their hands exactly."""
+        for each tile it lacks (TILE_WIDTH), and it is looked at once, at the finder's own size.
+        On development tables (seeds 99, 98 and 97; 500) the hands read exactly went from 432
+        to 438, none lost (440 with the three sizes, at a third more time). A photo of a hand
+        shows its tiles far larger, and is looked at closer only as before: looking closer at
+        every incomplete row of the valid photos read them in 44 ms instead of 20, and read no
+        more of their hands exactly."""
         height, width = frames[0].shape[:2]
         reading = self.group(width, height, tiles)
         region = closer_region(reading)
         if region is None:
             return reading
-        (x0, y0, x1, y1), keep, length = region
+        (x0, y0, x1, y1), keep, length, sizes = region
         if (x1 - x0) * (y1 - y0) > CLOSER_SHARE * width * height:
             return reading  # the hand fills the picture: a closer look sees no more
         outside = tuple(t for t in tiles if not _centred_in(t.box, keep))
         cuts = [np.ascontiguousarray(f[y0:y1, x0:x1]) for f in frames]
-        for tile in CLOSER_TILES:
+        for tile in sizes:
             zoom = None if tile is None else Look(tile / length)
             looks = [self.named_tiles(cut, zoom) for cut in cuts]
             closer = looks[0] if len(looks) == 1 else vote_tiles(looks)
@@ -490,11 +493,12 @@ class TileReader:
         return Reading(width, height, tiles, hands, loose_faces(tiles, hands))
 
 
-def closer_region(reading: Reading) -> tuple[tuple[int, int, int, int], tuple, float] | None:
+def closer_region(reading: Reading) -> tuple[tuple[int, int, int, int], tuple, float, tuple] | None:
     """For the hand offered first, where it is incomplete but a tile or a set off complete, or
     incomplete and seen small (SEEN_SMALL): the region to look at again (whole pixels, inside
-    the picture), the box within which the closer look's tiles are kept and the hand's tile
-    length. None where there is nothing to look at again."""
+    the picture), the box within which the closer look's tiles are kept, the hand's tile length
+    and the sizes to look at it (CLOSER_TILES; a hand further off, the finder's own size alone).
+    None where there is nothing to look at again."""
     if not reading.hands:
         return None
     hand = reading.hands[0]
@@ -515,7 +519,8 @@ def closer_region(reading: Reading) -> tuple[tuple[int, int, int, int], tuple, f
     x0, y0 = np.maximum(low - context * length, 0).astype(int)
     x1, y1 = np.ceil(np.minimum(high + context * length, (reading.width, reading.height)))
     keep = (*(low - kept * length), *(high + kept * length))
-    return (int(x0), int(y0), int(x1), int(y1)), tuple(float(v) for v in keep), length
+    sizes = CLOSER_TILES if near else CLOSER_TILES[:1]
+    return (int(x0), int(y0), int(x1), int(y1)), tuple(float(v) for v in keep), length, sizes
 
 
 def _shifted(tiles, dx: int, dy: int) -> list[TileRead]:

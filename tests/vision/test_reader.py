@@ -1113,14 +1113,15 @@ def test_only_a_hand_seen_small_is_looked_at_closer_however_far_off_complete():
 
 
 def test_a_hand_seen_small_is_looked_at_over_a_tile_more_for_each_tile_it_lacks():
-    """A hand a tile off keeps the usual margin; one four tiles short of 14 is looked at four
-    tiles' widths further out each way, where a set the finder missed lies."""
-    from vision.reader import CLOSER_KEEP, TILE_WIDTH, closer_region
+    """A hand a tile off keeps the usual margin and sizes; one four tiles short of 14 is looked
+    at four tiles' widths further out each way, where a set the finder missed lies, once."""
+    from vision.reader import CLOSER_KEEP, CLOSER_TILES, TILE_WIDTH, closer_region
 
     length = 30
     for count, lacking in ((13, 0), (10, 4)):
         reading = _row_reading(1280, 960, length, count)
         right_end = max(t.box[2] for t in reading.tiles)
-        _, keep, _ = closer_region(reading)
+        _, keep, _, sizes = closer_region(reading)
         margin = CLOSER_KEEP + (TILE_WIDTH * lacking if lacking else 0)
         assert keep[2] - right_end == pytest.approx(margin * length), count
+        assert sizes == (CLOSER_TILES[:1] if lacking else CLOSER_TILES), "the finder's size alone"
