@@ -200,7 +200,7 @@ class TileReader:
         `zoom`: how large the finder is to see the picture; by default it judges that itself."""
 
         height, width = bgr.shape[:2]
-        picture = bgr
+        as_given = bgr  # the picture the tiles' boxes are given back in
         found, look = self.finder.find_looked(bgr, zoom)
         judged = faces_white(bgr, face_boxes(found))
         found, find_turned = self.found_in_negative(bgr, found, judged, look, zoom)
@@ -255,7 +255,7 @@ class TileReader:
             rotation = int(getattr(n, "rotation", 0)) % 360
             unsure = bool(n.unsure) or faint
             tiles.append(TileRead(n.code, box, float(n.confidence), rotation, tuple(n.top), unsure))
-        return self.kong_backs_looked_for(picture, kong_backs_only(tuple(tiles), in_line))
+        return self.kong_backs_looked_for(as_given, kong_backs_only(tuple(tiles), in_line))
 
     def kong_backs_looked_for(
         self, bgr: np.ndarray, tiles: tuple[TileRead, ...]

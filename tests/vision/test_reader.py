@@ -1066,6 +1066,25 @@ def test_backs_the_finder_missed_at_a_kongs_ends_are_taken_where_the_classifier_
     assert [t.code for t in sorted(tiles, key=lambda t: t.box[0])] == codes
 
 
+def test_a_kongs_backs_are_looked_for_in_the_picture_its_tiles_boxes_are_in(monkeypatch):
+    """A picture turned with no rows to say how far is named both ways, each in its own turned
+    copy; the tiles' boxes come back in the picture as given, so the backs are looked for there."""
+    import vision.reader as reader_module
+    from vision.detector import FoundTile
+    from vision.reader import TileReader
+
+    monkeypatch.setattr(reader_module, "neighbours_turn", lambda faces: 20.0)
+    found = [FoundTile((40, 5, 70, 45), 0.9, "face"), FoundTile((72, 5, 102, 45), 0.9, "face")]
+    reader = TileReader(finder=_Finder(found), classifier=_Classifier())
+    looked_in = []
+    monkeypatch.setattr(
+        reader, "kong_backs_looked_for", lambda bgr, tiles: looked_in.append(bgr.shape) or tiles
+    )
+    picture = np.zeros((50, 160, 3), np.uint8)
+    reader.named_tiles(picture)
+    assert looked_in == [picture.shape]
+
+
 def test_a_hand_seen_small_and_two_tiles_short_is_read_whole_from_a_closer_look():
     """Over a whole table the finder may miss several of the hand's tiles: the hand is then
     far off complete, and is looked at closer all the same, since its tiles are seen small."""
