@@ -270,11 +270,11 @@ class TileReader:
         styles) the hands read exactly went from 257 to 259, none lost; on the 462 held-out
         train photos the places were looked at in 37 and no back was taken, every figure the
         same."""
-        probes = kong_ends(tiles, *bgr.shape[1::-1])
+        height, width = bgr.shape[:2]
+        probes = kong_ends(tiles, width, height)
         if not probes:
             return tiles
         readings = self.name_boxes(bgr, [box for ends in probes for box in ends])
-        height, width = bgr.shape[:2]
         added: list[TileRead] = []
         for ends in probes:
             read, readings = readings[: len(ends)], readings[len(ends) :]
