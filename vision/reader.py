@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 from functools import partial
+from typing import NamedTuple
 
 import numpy as np
 
@@ -176,16 +177,16 @@ class TileReader:
         region = closer_region(reading)
         if region is None:
             return reading
-        (x0, y0, x1, y1), keep, length, sizes = region
+        x0, y0, x1, y1 = region.box
         if (x1 - x0) * (y1 - y0) > CLOSER_SHARE * width * height:
             return reading  # the hand fills the picture: a closer look sees no more
-        outside = tuple(t for t in tiles if not _centred_in(t.box, keep))
+        outside = tuple(t for t in tiles if not _centred_in(t.box, region.keep))
         cuts = [np.ascontiguousarray(f[y0:y1, x0:x1]) for f in frames]
-        for tile in sizes:
-            zoom = None if tile is None else Look(tile / length)
+        for tile in region.sizes:
+            zoom = None if tile is None else Look(tile / region.length)
             looks = [self.named_tiles(cut, zoom) for cut in cuts]
             closer = looks[0] if len(looks) == 1 else vote_tiles(looks)
-            near = [t for t in _shifted(closer, x0, y0) if _centred_in(t.box, keep)]
+            near = [t for t in _shifted(closer, x0, y0) if _centred_in(t.box, region.keep)]
             again = self.group(width, height, outside + tuple(near))
             if again.hands and is_whole(again.hands[0], again.tiles):
                 return again
@@ -493,12 +494,20 @@ class TileReader:
         return Reading(width, height, tiles, hands, loose_faces(tiles, hands))
 
 
-def closer_region(reading: Reading) -> tuple[tuple[int, int, int, int], tuple, float, tuple] | None:
+class CloserRegion(NamedTuple):
+    """Where and how a hand is looked at again closer (`closer_region`)."""
+
+    box: tuple[int, int, int, int]  # the region to read (whole pixels, inside the picture)
+    keep: tuple[float, float, float, float]  # the closer look's tiles centred here are kept
+    length: float  # the hand's tile length in the picture
+    sizes: tuple  # the tile lengths to look at it with (CLOSER_TILES; None: the finder's own)
+
+
+def closer_region(reading: Reading) -> CloserRegion | None:
     """For the hand offered first, where it is incomplete but a tile or a set off complete, or
-    incomplete and seen small (SEEN_SMALL): the region to look at again (whole pixels, inside
-    the picture), the box within which the closer look's tiles are kept, the hand's tile length
-    and the sizes to look at it (CLOSER_TILES; a hand further off, the finder's own size alone).
-    None where there is nothing to look at again."""
+    incomplete and seen small (SEEN_SMALL): the region to look at again, with the sizes to look
+    at it (a hand further off, the finder's own size alone). None where there is nothing to
+    look at again."""
     if not reading.hands:
         return None
     hand = reading.hands[0]
@@ -520,7 +529,8 @@ def closer_region(reading: Reading) -> tuple[tuple[int, int, int, int], tuple, f
     x1, y1 = np.ceil(np.minimum(high + context * length, (reading.width, reading.height)))
     keep = (*(low - kept * length), *(high + kept * length))
     sizes = CLOSER_TILES if near else CLOSER_TILES[:1]
-    return (int(x0), int(y0), int(x1), int(y1)), tuple(float(v) for v in keep), length, sizes
+    box = (int(x0), int(y0), int(x1), int(y1))
+    return CloserRegion(box, tuple(float(v) for v in keep), length, sizes)
 
 
 def _shifted(tiles, dx: int, dy: int) -> list[TileRead]:

@@ -1140,7 +1140,7 @@ def test_a_hand_seen_small_is_looked_at_over_a_tile_more_for_each_tile_it_lacks(
     for count, lacking in ((13, 0), (10, 4)):
         reading = _row_reading(1280, 960, length, count)
         right_end = max(t.box[2] for t in reading.tiles)
-        _, keep, _, sizes = closer_region(reading)
+        region = closer_region(reading)
         margin = CLOSER_KEEP + (TILE_WIDTH * lacking if lacking else 0)
-        assert keep[2] - right_end == pytest.approx(margin * length), count
-        assert sizes == (CLOSER_TILES[:1] if lacking else CLOSER_TILES), "the finder's size alone"
+        assert region.keep[2] - right_end == pytest.approx(margin * length), count
+        assert region.sizes == (CLOSER_TILES[:1] if lacking else CLOSER_TILES), "the finder's size"
