@@ -48,6 +48,7 @@ from engine import KOREAN_TILES, SEASON_TILES
 from engine.analysis import SetKind
 from engine.seats import Giver, Position
 from engine.tiles import COPIES, copies_in_a_set
+from vision.detector import USUAL_FACES
 from vision.reading import HandRead, MeldRead, TileRead
 from vision.rows import Line, find_lines
 
@@ -631,6 +632,32 @@ def blanks_beyond_the_set(
     kept = sorted(blanks, key=lambda i: (i not in in_hands, -tiles[i].confidence))[:COPIES]
     return tuple(
         as_back(t) if i in odd or (t.code == BLANK and i not in kept and i not in in_hands) else t
+        for i, t in enumerate(tiles)
+    )
+
+
+def specks_as_backs(tiles: tuple[TileRead, ...], hands: Sequence[HandRead]) -> tuple[TileRead, ...]:
+    """The tiles with faces outside every hand read as backs where they are smaller than a
+    face (under BLANK_SIZES' least share of a usual face's area) and not surely named
+    (SURE_BLANK): the White Dragons' size rule (`blanks_beyond_the_set`) for every code.
+
+    For a whole table seen from above, with white faces: there the faces reported where none
+    lies are specks of this kind (a standing tile's top, a glint on a wall, a dark blot in a dim
+    room), named unsurely as whatever they resemble. The reader asks for it only there
+    (`vision.reader.specks_likely`): on black faces the finder boxes the bright ink alone, a
+    box as small, and those are tiles."""
+    faces = [t for t in tiles if t.code != "back"]
+    if len(faces) < USUAL_FACES:
+        return tiles
+    in_hands = {i for hand in hands for i in hand.indices()}
+    least = BLANK_SIZES[0] * _usual_face_area(tiles)
+    return tuple(
+        as_back(t)
+        if i not in in_hands
+        and t.code != "back"
+        and (t.unsure or t.confidence < SURE_BLANK)
+        and _area(t) < least
+        else t
         for i, t in enumerate(tiles)
     )
 

@@ -30,6 +30,7 @@ from vision.grouping import (
     group_hands,
     loose_faces,
     plain_rows_as_backs,
+    specks_as_backs,
     white_backs_as_backs,
     within_the_set,
 )
@@ -173,7 +174,8 @@ class TileReader:
         every incomplete row of the valid photos read them in 44 ms instead of 20, and read no
         more of their hands exactly."""
         height, width = frames[0].shape[:2]
-        reading = self.group(width, height, tiles)
+        specks = specks_likely(frames[0], tiles)
+        reading = self.group(width, height, tiles, specks)
         region = closer_region(reading)
         if region is None:
             return reading
@@ -187,7 +189,7 @@ class TileReader:
             looks = [self.named_tiles(cut, zoom) for cut in cuts]
             closer = looks[0] if len(looks) == 1 else vote_tiles(looks)
             near = [t for t in _shifted(closer, x0, y0) if _centred_in(t.box, region.keep)]
-            again = self.group(width, height, outside + tuple(near))
+            again = self.group(width, height, outside + tuple(near), specks)
             if again.hands and is_whole(again.hands[0], again.tiles):
                 return again
         return reading
@@ -475,22 +477,29 @@ class TileReader:
             results[k] = voted([results[k], *again[j :: len(doubtful)]])
         return results
 
-    def group(self, width: int, height: int, tiles: tuple[TileRead, ...]) -> Reading:
+    def group(
+        self, width: int, height: int, tiles: tuple[TileRead, ...], specks: bool = False
+    ) -> Reading:
         """The tiles grouped into hands. A winner's hand read one tile wrong is completed by
         the rules (`vision.completion`), and grouped again with the tile put right: the sets are
         told by their codes (a set's claimed tile misread leaves two of its code and a lone
         tile, taken for standing tiles). The second grouping is kept where it leaves the
-        hand offered first complete."""
-        reading = self._grouped(width, height, plain_rows_as_backs(within_the_set(tiles)))
+        hand offered first complete. `specks`: small unsure faces outside every hand are no
+        tiles (`specks_likely`)."""
+        reading = self._grouped(width, height, plain_rows_as_backs(within_the_set(tiles)), specks)
         fixed = completed(reading)
         if fixed is not reading:
-            again = self._grouped(width, height, fixed.tiles)
+            again = self._grouped(width, height, fixed.tiles, specks)
             reading = again if again.hands and is_whole(again.hands[0], again.tiles) else fixed
         return keep_trusted(reading)
 
-    def _grouped(self, width: int, height: int, tiles: tuple[TileRead, ...]) -> Reading:
+    def _grouped(
+        self, width: int, height: int, tiles: tuple[TileRead, ...], specks: bool
+    ) -> Reading:
         hands = group_hands(tiles, width, height, self.rotation_known, self.zones)
         tiles = blanks_beyond_the_set(white_backs_as_backs(tiles, hands), hands)
+        if specks:
+            tiles = specks_as_backs(tiles, hands)
         return Reading(width, height, tiles, hands, loose_faces(tiles, hands))
 
 
@@ -501,6 +510,26 @@ class CloserRegion(NamedTuple):
     keep: tuple[float, float, float, float]  # the closer look's tiles centred here are kept
     length: float  # the hand's tile length in the picture
     sizes: tuple  # the tile lengths to look at it with (CLOSER_TILES; None: the finder's own)
+
+
+def specks_likely(bgr: np.ndarray, tiles: tuple[TileRead, ...]) -> bool:
+    """Whether the picture is a whole table seen from above (its faces shorter than SEEN_SMALL
+    of its long side) with white faces: there a small face outside every hand, named unsurely,
+    is a speck, not a tile (`grouping.specks_as_backs`). On 30 development tables per light and
+    angle (seed 99) precision rose from 98.0 to 99.4 % in a dim room and from 97.9 to 99.4 %
+    under a cool dim lamp, the faces named right fell 0.0-0.2 points and no hand changed. A set
+    on black faces (LOOK_NEGATIVE) is left alone: there the finder boxes the bright ink alone, a
+    box as small, and on the riichi art never learnt, half of it black, dropping those took its
+    faces named right from 93.6 / 91.3 / 94.8 % to 92.0 / 90.0 / 90.8 %."""
+    faces = [t.box for t in tiles if t.code != "back"]
+    if len(faces) < USUAL_FACES:
+        return False
+    boxes = np.array(faces, float)
+    length = float(np.median(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
+    height, width = bgr.shape[:2]
+    if length >= SEEN_SMALL * max(width, height):
+        return False
+    return (face_whiteness(bgr, faces) or 0.0) >= LOOK_NEGATIVE
 
 
 def closer_region(reading: Reading) -> CloserRegion | None:

@@ -308,6 +308,24 @@ def test_a_blank_not_the_size_of_a_face_outside_every_hand_is_no_face():
     assert [t.code for t in read[6:]] == ["5z", "back", "back", "5z", "5z"]
 
 
+def test_over_a_whole_table_a_small_unsure_face_outside_every_hand_is_a_speck():
+    """A face outside every hand boxed smaller than a face and named unsurely (a standing
+    tile's top, a blot in a dim room) is read as a back; one in a hand stays whatever its size,
+    and so do a small face named surely and an unsure face of a face's size (a discard)."""
+    from vision.grouping import specks_as_backs
+    from vision.reading import HandRead
+
+    row = [TileRead("1m", (40 * k, 0, 40 * k + 30, 40), 0.95) for k in range(6)]
+    in_hand = TileRead("3p", (240, 0, 270, 20), 0.4, unsure=True)  # half a face, the hand's
+    speck = TileRead("7p", (0, 200, 20, 220), 0.5, unsure=True)  # a third of a face
+    sure = TileRead("2z", (100, 200, 120, 225), 0.97)  # small, but surely a South
+    discard = TileRead("6p", (300, 200, 330, 240), 0.5, unsure=True)  # a face's size
+    tiles = (*row, in_hand, speck, sure, discard)
+    read = specks_as_backs(tiles, [HandRead("bottom", concealed=tuple(range(7)))])
+    assert [t.code for t in read[6:]] == ["3p", "back", "2z", "6p"]
+    assert read[:6] == tiles[:6]
+
+
 def _read(code: str, sure: float, *others: tuple[str, float], x: int = 0) -> TileRead:
     return TileRead(code, (x, 0, x + 30, 40), sure, top=((code, sure), *others))
 

@@ -1144,3 +1144,30 @@ def test_a_hand_seen_small_is_looked_at_over_a_tile_more_for_each_tile_it_lacks(
         margin = CLOSER_KEEP + (TILE_WIDTH * lacking if lacking else 0)
         assert region.keep[2] - right_end == pytest.approx(margin * length), count
         assert region.sizes == (CLOSER_TILES[:1] if lacking else CLOSER_TILES), "the finder's size"
+
+
+def _table_of_faces(side: int, length: int, black: bool):
+    """A felt picture `side` pixels square with eight faces `length` pixels long in a row,
+    white with dark ink or black with bright ink, and their tiles as read."""
+    picture = np.full((side, side, 3), (40, 90, 30), np.uint8)
+    width = length * 3 // 4
+    tiles = []
+    for k in range(8):
+        x0, y0 = 100 + k * (width + 4), 100
+        face, ink = ((20, 20, 20), (230, 230, 230)) if black else ((235, 240, 240), (30, 30, 120))
+        picture[y0 : y0 + length, x0 : x0 + width] = face
+        top, left = y0 + length // 4, x0 + width // 3
+        picture[top : top + length // 2, left : left + width // 3] = ink  # a quarter of it or so
+        tiles.append(TileRead("1m", (x0, y0, x0 + width, y0 + length), 0.9))
+    return picture, tuple(tiles)
+
+
+def test_specks_are_dropped_only_over_a_whole_table_of_white_faces():
+    """Small unsure faces are taken for specks where a whole table is seen from above with
+    white faces; not in a photo of a hand, nor on black faces (whose boxes the finder draws
+    around the ink alone, as small as a speck)."""
+    from vision.reader import specks_likely
+
+    assert specks_likely(*_table_of_faces(1280, 30, black=False))
+    assert not specks_likely(*_table_of_faces(1280, 30, black=True))
+    assert not specks_likely(*_table_of_faces(640, 60, black=False))
