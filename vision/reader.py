@@ -524,12 +524,21 @@ def specks_likely(bgr: np.ndarray, tiles: tuple[TileRead, ...]) -> bool:
     faces = [t.box for t in tiles if t.code != "back"]
     if len(faces) < USUAL_FACES:
         return False
-    boxes = np.array(faces, float)
-    length = float(np.median(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
     height, width = bgr.shape[:2]
-    if length >= SEEN_SMALL * max(width, height):
+    if not seen_small(tile_length(np.array(faces, float)), width, height):
         return False
     return (face_whiteness(bgr, faces) or 0.0) >= LOOK_NEGATIVE
+
+
+def tile_length(boxes: np.ndarray) -> float:
+    """How long the tiles of `boxes` (n x 4) are: the median of their boxes' long sides."""
+    return float(np.median(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
+
+
+def seen_small(length: float, width: int, height: int) -> bool:
+    """Whether tiles `length` pixels long are seen small in a picture of that size: shorter
+    than SEEN_SMALL of its long side, as a camera over a whole table sees them."""
+    return length < SEEN_SMALL * max(width, height)
 
 
 def closer_region(reading: Reading) -> CloserRegion | None:
@@ -543,12 +552,11 @@ def closer_region(reading: Reading) -> CloserRegion | None:
     if is_whole(hand, reading.tiles):
         return None
     boxes = np.array([reading.tiles[i].box for i in hand.indices()], float)
-    length = float(np.median(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
+    length = tile_length(boxes)
     if length < 1:
         return None  # boxes of no size: nothing to look at
-    seen_small = length < SEEN_SMALL * max(reading.width, reading.height)
     near = nearly_whole(hand, reading.tiles)
-    if not seen_small and not near:
+    if not near and not seen_small(length, reading.width, reading.height):
         return None
     # a hand further off: its tiles not found lie within as many tiles' widths of it
     missing = 0.0 if near else TILE_WIDTH * max(0, WHOLE_HAND - hand.size)
