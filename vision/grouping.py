@@ -620,14 +620,7 @@ def blanks_beyond_the_set(
     if not blanks:
         return tiles
     usual = _usual_face_area(tiles)
-    least, most = BLANK_SIZES
-    odd = {
-        i
-        for i in blanks
-        if i not in in_hands
-        and (tiles[i].unsure or tiles[i].confidence < SURE_BLANK)
-        and not least <= _area(tiles[i]) / usual <= most
-    }
+    odd = {i for i in blanks if i not in in_hands and _doubtful_size(tiles[i], usual, BLANK_SIZES)}
     blanks = [i for i in blanks if i not in odd]
     kept = sorted(blanks, key=lambda i: (i not in in_hands, -tiles[i].confidence))[:COPIES]
     return tuple(
@@ -650,16 +643,22 @@ def specks_as_backs(tiles: tuple[TileRead, ...], hands: Sequence[HandRead]) -> t
     if len(faces) < USUAL_FACES:
         return tiles
     in_hands = {i for hand in hands for i in hand.indices()}
-    least = BLANK_SIZES[0] * _usual_face_area(tiles)
+    usual = _usual_face_area(tiles)
+    smaller = (BLANK_SIZES[0], float("inf"))  # here only a box smaller than a face is off size
     return tuple(
         as_back(t)
-        if i not in in_hands
-        and t.code != "back"
-        and (t.unsure or t.confidence < SURE_BLANK)
-        and _area(t) < least
+        if i not in in_hands and t.code != "back" and _doubtful_size(t, usual, smaller)
         else t
         for i, t in enumerate(tiles)
     )
+
+
+def _doubtful_size(tile: TileRead, usual: float, sizes: tuple[float, float]) -> bool:
+    """Whether the tile is not surely named (SURE_BLANK) and its box is not a face's size: its
+    area outside `sizes`, shares of a `usual` face's area."""
+    least, most = sizes
+    unsure = tile.unsure or tile.confidence < SURE_BLANK
+    return unsure and not least <= _area(tile) / usual <= most
 
 
 def _area(tile: TileRead) -> float:
