@@ -18,8 +18,10 @@ from pathlib import Path
 import numpy as np
 
 from vision.crops import normalise, stack_crops
+from vision.flowers import FlowerReader
 from vision.messages import VisionError
 from vision.models import model_file
+from vision.sessions import softmax
 
 DEFAULT_MODEL = model_file("classifier.onnx")
 TOP = 3
@@ -48,6 +50,7 @@ class TileClassifier:
         model_path: str | Path | None = None,
         providers: list[str] | None = None,
         second_look: bool = True,
+        flowers: bool = True,
     ):
         from vision.sessions import cpu_session
 
@@ -78,6 +81,8 @@ class TileClassifier:
             self.rotation_output = None
         self.metadata = dict(meta)
         self.second_look = second_look
+        # a flower or season is named again at a larger size (`vision/flowers.py`)
+        self.flower_reader = FlowerReader.shipped() if flowers else None
 
     def classify(self, crops: list[np.ndarray], look_again: bool = True) -> list[Classification]:
         """Name the tile in each BGR crop, in one batched inference call.
@@ -95,13 +100,15 @@ class TileClassifier:
             return []
         batch = self.preprocess(crops)
         code_logits, turn_logits = self.infer(batch)
-        probs = _softmax(code_logits)
+        probs = softmax(code_logits)
         if self.second_look and look_again:
             doubtful = np.flatnonzero(self._unsure(probs, LOOK_AGAIN_MARGIN))
             if doubtful.size:
                 again, _ = self.infer(self._turns(batch[doubtful]))
-                again = _softmax(again).reshape(3, doubtful.size, -1)
+                again = softmax(again).reshape(3, doubtful.size, -1)
                 probs[doubtful] = (probs[doubtful] + again.sum(0)) / 4
+        if self.flower_reader is not None:
+            probs = self.flower_reader.refined(crops, probs, self.codes)
         return self.postprocess(probs, turn_logits)
 
     def preprocess(self, crops: list[np.ndarray]) -> np.ndarray:
@@ -141,9 +148,3 @@ class TileClassifier:
         """The batch turned a quarter, a half and three quarters round, one after the other."""
         axes = (1, 2) if self.raw_input else (2, 3)
         return np.ascontiguousarray(np.concatenate([np.rot90(batch, k, axes) for k in (1, 2, 3)]))
-
-
-def _softmax(logits: np.ndarray) -> np.ndarray:
-    shifted = logits - logits.max(axis=1, keepdims=True)
-    exp = np.exp(shifted)
-    return exp / exp.sum(axis=1, keepdims=True)

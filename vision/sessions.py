@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
+
 
 def cpu_session(path: str | Path, providers: list[str] | None = None, threads: int = 2):
     """An onnxruntime session tuned for a small CPU: full graph optimisation, `threads` threads
@@ -20,3 +22,9 @@ def cpu_session(path: str | Path, providers: list[str] | None = None, threads: i
     return onnxruntime.InferenceSession(
         str(path), options, providers=providers or ["CPUExecutionProvider"]
     )
+
+
+def softmax(logits: np.ndarray) -> np.ndarray:
+    """A model's logits (n x classes) as probabilities, row by row."""
+    shifted = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return shifted / shifted.sum(axis=1, keepdims=True)
