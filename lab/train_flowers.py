@@ -31,6 +31,7 @@ SIZE = 96
 TILE_HEIGHTS = (56, 150)  # drawn tiles' heights; the reader asks about no smaller crop
 HOLD_OUT = 0.1  # the classifier's share of source photos held out (`lab.train`)
 CACHE = Path("data/crops")
+RUNS = Path("runs/flowers")
 MEAN, STD = (0.5, 0.5, 0.5), (0.25, 0.25, 0.25)
 
 
@@ -133,6 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--out", default="vision/models/flower-reader.onnx")
+    parser.add_argument("--resume", help="start from these weights (a .pt a run wrote)")
     args = parser.parse_args(argv)
 
     import torch
@@ -154,6 +156,8 @@ def main(argv: list[str] | None = None) -> int:
         f"({len(watch_real)} held out)"
     )
     net = TileNet(len(FLOWERS))
+    if args.resume:
+        net.load_state_dict(torch.load(args.resume))
     optimiser = torch.optim.AdamW(net.parameters(), args.lr, weight_decay=5e-4)
     per_real = round(args.batch * args.real_share)
     start, step = time.time(), 0
@@ -205,6 +209,9 @@ def main(argv: list[str] | None = None) -> int:
         "credits": "Roboflow Universe 'Chinese Mahjong Detection' v4 (CC BY 4.0); our renderer",
     }
     export_onnx(net, out, SIZE, metadata)
+    weights = RUNS / f"{out.stem}.pt"  # to start a later run from (`--resume`)
+    weights.parent.mkdir(parents=True, exist_ok=True)
+    torch.save(net.state_dict(), weights)
     print(f"wrote {out}: {json.dumps(figures)}")
     return 0
 
