@@ -24,15 +24,15 @@ from pathlib import Path
 
 import numpy as np
 
-from datasets.codes import CLASS_CODES, is_flower
+from datasets.codes import FLOWERS as FLOWER_CODES
+from datasets.codes import SEASONS, is_flower
+from lab.train import HOLDOUT_FRACTION, MEAN, STD
 
-FLOWERS = tuple(code for code in CLASS_CODES if is_flower(code))
+FLOWERS = FLOWER_CODES + SEASONS  # the model's eight codes, in this order
 SIZE = 96
 TILE_HEIGHTS = (56, 150)  # drawn tiles' heights; the reader asks about no smaller crop
-HOLD_OUT = 0.1  # the classifier's share of source photos held out (`lab.train`)
 CACHE = Path("data/crops")
 RUNS = Path("runs/flowers")
-MEAN, STD = (0.5, 0.5, 0.5), (0.25, 0.25, 0.25)
 
 
 def _drawn(job: tuple[int, int, tuple[str, ...]]):
@@ -74,7 +74,7 @@ def drawn_flowers(count: int, seed: int, styles: tuple[str, ...], workers: int):
 
 def photo_flowers():
     """The train photos' flowers and seasons, cut as the reader cuts them: (images, codes,
-    held out?)."""
+    held out?), held out as the classifier's real crops are (`lab.train.HOLDOUT_FRACTION`)."""
     import cv2
 
     from datasets.photos import in_holdout, list_photos
@@ -87,15 +87,16 @@ def photo_flowers():
         return data["images"], data["codes"], data["held"]
     images, codes, held = [], [], []
     for photo in list_photos("train"):
-        image = None
-        for tile in photo.tiles():
+        image = cv2.imread(str(photo.image), cv2.IMREAD_COLOR)
+        if image is None:
+            continue
+        height, width = image.shape[:2]
+        for tile in photo.tiles(width, height):
             if not is_flower(tile.code):
                 continue
-            if image is None:
-                image = cv2.imread(str(photo.image), cv2.IMREAD_COLOR)
             images.append(resize_square(crop_box(image, tile.box, CROP_MARGIN), SIZE))
             codes.append(FLOWERS.index(tile.code))
-            held.append(in_holdout(photo.source, HOLD_OUT))
+            held.append(in_holdout(photo.source, HOLDOUT_FRACTION))
     data = np.stack(images), np.array(codes, np.int16), np.array(held)
     CACHE.mkdir(parents=True, exist_ok=True)
     np.savez(path, images=data[0], codes=data[1], held=data[2])
