@@ -50,9 +50,9 @@ class FlowerReader:
         of any set). How sure the classifier is that the tile is a flower at all stays its own.
         Crops smaller than the tiles this model learnt from (`smallest_tile`) are left alone."""
         columns = [codes.index(code) for code in self.codes]
-        large = np.array([max(crop.shape[:2]) >= self.smallest for crop in crops])
-        which = np.flatnonzero(np.isin(probs.argmax(axis=1), columns) & large)
-        if not which.size:
+        named_flowers = np.flatnonzero(np.isin(probs.argmax(axis=1), columns))
+        which = [k for k in named_flowers if max(crops[k].shape[:2]) >= self.smallest]
+        if not which:
             return probs
         batch = stack_crops([crops[k] for k in which], self.size)
         mine = softmax(self.session.run([self.code_output], {self.input_name: batch})[0])
