@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -83,14 +83,13 @@ class Placed:
     reads_vertically: bool  # its face's up axis is vertical in the picture (rotation 0 or 180)
     rotation: int | None  # the face's rotation, where the classifier knows it
     confidence: float = 1.0  # the classifier's, for its code
+    # the box's centre, worked out once: grouping asks for it hundreds of times a picture
+    cx: float = field(init=False, repr=False, compare=False)
+    cy: float = field(init=False, repr=False, compare=False)
 
-    @property
-    def cx(self) -> float:
-        return (self.x0 + self.x1) / 2
-
-    @property
-    def cy(self) -> float:
-        return (self.y0 + self.y1) / 2
+    def __post_init__(self):
+        object.__setattr__(self, "cx", (self.x0 + self.x1) / 2)
+        object.__setattr__(self, "cy", (self.y0 + self.y1) / 2)
 
     @property
     def width(self) -> float:  # across the face's up axis: the tile's width when upright
@@ -196,7 +195,11 @@ def split_groups(position: Position, tiles: list[Placed]) -> list[Group]:
 
     A gap is measured between tile centres less the room tiles of their kind take (the line's
     typical width, or length for a sideways tile), which is steadier than the boxes' own edges."""
-    upright = [t for t in tiles if not _sideways(position, t)]
+    horizontal = position.horizontal
+    # each tile's (along, across) in the owner's frame, worked out once (keyed by the tile
+    # object: the same tile may be given twice only as the same object)
+    where = {id(t): _frame(position, t)[:2] for t in tiles}
+    upright = [t for t in tiles if t.reads_vertically == horizontal]
     unit = _median([t.width for t in upright or tiles])
     length = _median([t.length for t in tiles])
     step = LINE_STEP * length
@@ -204,26 +207,25 @@ def split_groups(position: Position, tiles: list[Placed]) -> list[Group]:
     def reach(t: Placed) -> float:
         """Half the room a tile takes along the line: by its kind (upright or sideways) rather
         than its box, unless the box is longer (a sideways tile not seen as one)."""
-        if _sideways(position, t):
+        if t.reads_vertically != horizontal:  # sideways in the row
             return length / 2
-        return max(unit, _along(position, t)) / 2
+        return max(unit, t.x1 - t.x0 if horizontal else t.y1 - t.y0) / 2
 
-    by_across = sorted(tiles, key=lambda t: _frame(position, t)[1])
+    by_across = sorted(tiles, key=lambda t: where[id(t)][1])
     lines: list[list[Placed]] = []
     last = None
     for tile in by_across:
-        across = _frame(position, tile)[1]
+        across = where[id(tile)][1]
         if last is None or across - last > step:
             lines.append([])
         lines[-1].append(tile)
         last = across
     groups = []
     for number, line in enumerate(lines):
-        line.sort(key=lambda t: _frame(position, t)[0])
-        line = _one_box_a_tile(position, line, unit)
+        line.sort(key=lambda t: where[id(t)][0])
+        line = _one_box_a_tile(line, unit, where)
         between = [
-            (_frame(position, tile)[0] - _frame(position, before)[0] - reach(tile) - reach(before))
-            / unit
+            (where[id(tile)][0] - where[id(before)][0] - reach(tile) - reach(before)) / unit
             for before, tile in zip(line, line[1:], strict=False)
         ]
         cuts = [0] + [k + 1 for k, gap in enumerate(between) if gap > GROUP_GAP] + [len(line)]
@@ -242,17 +244,18 @@ SAME_TILE = 0.75
 LEVEL_ACROSS = 0.35  # and closer than this across it (a tile stacked on an added kong is not)
 
 
-def _one_box_a_tile(position: Position, line: list[Placed], unit: float) -> list[Placed]:
-    """The line (in order along it) with the smaller of two boxes that show one tile left out."""
+def _one_box_a_tile(line: list[Placed], unit: float, where: dict) -> list[Placed]:
+    """The line (in order along it) with the smaller of two boxes that show one tile left out.
+    `where`: each tile's (along, across) in its owner's frame, by `id`."""
 
     def area(t: Placed) -> float:
         return (t.x1 - t.x0) * (t.y1 - t.y0)
 
     kept: list[Placed] = []
     for tile in line:
-        along, across = _frame(position, tile)[:2]
+        along, across = where[id(tile)]
         if kept:
-            last_along, last_across = _frame(position, kept[-1])[:2]
+            last_along, last_across = where[id(kept[-1])]
             if (
                 along - last_along < SAME_TILE * unit
                 and abs(across - last_across) < LEVEL_ACROSS * unit

@@ -12,6 +12,7 @@ line is refitted. Lines are taken longest first; a tile belongs to one line at m
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -49,9 +50,10 @@ def find_lines(centres: np.ndarray, extents: np.ndarray) -> list[Line]:
     np.fill_diagonal(distance, np.inf)
     reach = np.where(alike, distance, np.inf)
     nearest = reach.min(axis=1)
+    # each tile's partners to seed lines from: its neighbours about as near as its nearest
+    close = np.argwhere(reach <= 1.3 * np.where(np.isfinite(nearest), nearest, -np.inf)[:, None])
     seeds = sorted(
-        {(min(i, j), max(i, j)) for i in range(n) for j in _close(reach[i], nearest[i])},
-        key=lambda pair: distance[pair],
+        {(int(min(i, j)), int(max(i, j))) for i, j in close}, key=lambda pair: distance[pair]
     )
     grown: list[tuple[int, ...]] = []
     on_lines: dict[int, set[int]] = {}  # tile -> the grown lines it is on
@@ -71,13 +73,6 @@ def find_lines(centres: np.ndarray, extents: np.ndarray) -> list[Line]:
         lines.append(_line(centres, free))
     lines += [Line((k,), (1.0, 0.0), float(sizes[k])) for k in range(n) if not used[k]]
     return lines
-
-
-def _close(row: np.ndarray, nearest: float) -> list[int]:
-    """A tile's partners to seed lines from: its neighbours about as near as its nearest."""
-    if not np.isfinite(nearest):
-        return []
-    return [int(j) for j in np.flatnonzero(row <= 1.3 * nearest)]
 
 
 def _grow(
@@ -104,8 +99,8 @@ def _grow(
         added = False
         for beyond in (along - ends.max(), ends.min() - along):
             near = ok & (beyond >= MIN_STEP * step) & (beyond <= MAX_STEP * step)
-            if near.any():
-                new = int(np.flatnonzero(near)[np.argmin(beyond[near])])
+            new = int(np.argmin(np.where(near, beyond, np.inf)))
+            if near[new]:  # the nearest tile ahead (the first of equals, as argmin takes)
                 members.append(new)
                 fits = fits & alike[new]
                 ok[new] = False
@@ -131,8 +126,8 @@ def _fit(points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     if len(points) < 2:
         return origin, np.array([1.0, 0.0])
     dx, dy = (points - origin).T
-    angle = 0.5 * np.arctan2(2.0 * float(dx @ dy), float(dx @ dx - dy @ dy))
-    return origin, np.array([np.cos(angle), np.sin(angle)])
+    angle = 0.5 * math.atan2(2.0 * float(dx @ dy), float(dx @ dx - dy @ dy))
+    return origin, np.array([math.cos(angle), math.sin(angle)])
 
 
 def _contiguous(members: tuple[int, ...], free: list[int]) -> bool:
