@@ -50,7 +50,9 @@ class FlowerReader:
         of any set). How sure the classifier is that the tile is a flower at all stays its own.
         Crops smaller than the tiles this model learnt from (`smallest_tile`) are left alone."""
         columns = [codes.index(code) for code in self.codes]
-        named_flowers = np.flatnonzero(np.isin(probs.argmax(axis=1), columns))
+        is_flower = np.zeros(len(codes), bool)  # by the classifier's column
+        is_flower[columns] = True
+        named_flowers = np.flatnonzero(is_flower[probs.argmax(axis=1)])
         which = [k for k in named_flowers if max(crops[k].shape[:2]) >= self.smallest]
         if not which:
             return probs
