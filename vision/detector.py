@@ -455,21 +455,24 @@ def suppress_overlaps(
     cx, cy, w, h = (x0 + x1) / 2, (y0 + y1) / 2, x1 - x0, y1 - y0
     kept = np.ones(len(order), dtype=bool)
     # Most boxes overlap no better box and are kept whatever happens to the others; only those
-    # that do are weighed, each against the better boxes kept before it, best first.
+    # that do are weighed, each against the better boxes kept before it, best first. What each
+    # overlapping pair shares is worked out for all pairs at once; which better boxes are kept
+    # is known only rank by rank.
     ranks, betters = np.nonzero(np.tril(inter, -1))  # by rank: each rank's pairs together
+    shared = inter[ranks, betters]
+    duplicate = shared / (area[ranks] + area[betters] - shared) > overlap
+    level = (np.abs(cy[betters] - cy[ranks]) < LEVEL * h[ranks]) | (
+        np.abs(cx[betters] - cx[ranks]) < LEVEL * w[ranks]
+    )
     weighed, starts = np.unique(ranks, return_index=True)
     bounds = [*starts, len(ranks)]
     for k, rank in enumerate(weighed):
-        better = betters[bounds[k] : bounds[k + 1]]
-        better = better[kept[better]]
-        shared = inter[rank, better]
-        iou = shared / (area[rank] + area[better] - shared)
-        level = (np.abs(cy[better] - cy[rank]) < LEVEL * h[rank]) | (
-            np.abs(cx[better] - cx[rank]) < LEVEL * w[rank]
-        )
+        pairs = slice(bounds[k], bounds[k + 1])
+        alive = kept[betters[pairs]]
+        under = shared[pairs][alive]
         kept[rank] = not (
-            (iou > overlap).any()
-            or shared[level].sum() > covered * area[rank]
-            or shared.sum() > GHOST * area[rank]
+            duplicate[pairs][alive].any()
+            or under[level[pairs][alive]].sum() > covered * area[rank]
+            or under.sum() > GHOST * area[rank]
         )
     return [int(i) for i in order[kept]]
