@@ -123,11 +123,14 @@ class TileClassifier:
     def postprocess(self, probs: np.ndarray, turn_logits: np.ndarray | None):
         """Code probabilities (N, classes) and turn logits (N, 4) -> one result per crop."""
         best = np.argsort(-probs, axis=1)[:, :TOP]
+        chances = np.take_along_axis(probs, best, axis=1).tolist()  # Python floats, row by row
         turns = turn_logits.argmax(1) if turn_logits is not None else np.zeros(len(probs), int)
-        unsure = self._unsure(probs)
+        unsure = self._unsure(probs).tolist()
         results = []
-        for row, order, turn, doubt in zip(probs, best, turns, unsure, strict=True):
-            top = tuple((self.codes[i], float(row[i])) for i in order)
+        for order, chance, turn, doubt in zip(
+            best.tolist(), chances, turns.tolist(), unsure, strict=True
+        ):
+            top = tuple(zip([self.codes[i] for i in order], chance, strict=True))
             results.append(
                 Classification(
                     code=top[0][0],
