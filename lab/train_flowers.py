@@ -128,7 +128,7 @@ def accuracy(net, images: np.ndarray, codes: np.ndarray, torch) -> np.ndarray:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m lab.train_flowers", description=__doc__)
-    parser.add_argument("--minutes", type=float, default=25.0, help="training time")
+    parser.add_argument("--minutes", type=float, default=40.0, help="training time")
     parser.add_argument("--drawn", type=int, default=20000, help="drawn crops to learn from")
     parser.add_argument("--real-share", type=float, default=0.35, help="photo crops a batch")
     parser.add_argument("--batch", type=int, default=128)
