@@ -195,11 +195,10 @@ def split_groups(position: Position, tiles: list[Placed]) -> list[Group]:
 
     A gap is measured between tile centres less the room tiles of their kind take (the line's
     typical width, or length for a sideways tile), which is steadier than the boxes' own edges."""
-    horizontal = position.horizontal
     # each tile's (along, across) in the owner's frame, worked out once (keyed by the tile
     # object: the same tile may be given twice only as the same object)
     where = {id(t): _frame(position, t)[:2] for t in tiles}
-    upright = [t for t in tiles if t.reads_vertically == horizontal]
+    upright = [t for t in tiles if not _sideways(position, t)]
     unit = _median([t.width for t in upright or tiles])
     length = _median([t.length for t in tiles])
     step = LINE_STEP * length
@@ -207,9 +206,9 @@ def split_groups(position: Position, tiles: list[Placed]) -> list[Group]:
     def reach(t: Placed) -> float:
         """Half the room a tile takes along the line: by its kind (upright or sideways) rather
         than its box, unless the box is longer (a sideways tile not seen as one)."""
-        if t.reads_vertically != horizontal:  # sideways in the row
+        if _sideways(position, t):
             return length / 2
-        return max(unit, t.x1 - t.x0 if horizontal else t.y1 - t.y0) / 2
+        return max(unit, _along(position, t)) / 2
 
     by_across = sorted(tiles, key=lambda t: where[id(t)][1])
     lines: list[list[Placed]] = []
