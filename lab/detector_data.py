@@ -28,9 +28,15 @@ SCENE_TILES = (12.0, 80.0)  # a scene is zoomed so its tiles are this long (pixe
 PHOTO_ZOOMS = (0.3, 1.35)  # a photo is zoomed this much (log-uniform) from the cache's size
 
 
+# A tile of this kind is taught neither way: its area is left out of the loss (a rendered
+# table's discards, where the real photos leave their heaps of discards unlabelled).
+UNTAUGHT = 2
+
+
 @dataclass
 class Example:
-    """A picture with its tiles: `boxes` n x 4 in pixels, `kinds` n (0 face, 1 back)."""
+    """A picture with its tiles: `boxes` n x 4 in pixels, `kinds` n (0 face, 1 back,
+    UNTAUGHT)."""
 
     image: np.ndarray
     boxes: np.ndarray
@@ -229,7 +235,10 @@ def targets(example: Example, unsure: np.ndarray, side: int) -> dict[str, np.nda
         heat_weight[1] = 0.0
     grid = (np.arange(cells, dtype=np.float32) + 0.5) * STRIDE
     order = np.argsort(-_area(example.boxes))  # small tiles drawn last, on top
+    untaught = example.kinds == UNTAUGHT
     for index in order:
+        if untaught[index]:
+            continue
         x0, y0, x1, y1 = example.boxes[index]
         kind = example.kinds[index]
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
@@ -246,7 +255,7 @@ def targets(example: Example, unsure: np.ndarray, side: int) -> dict[str, np.nda
         core[peak_y, peak_x] = True
         box[:, core] = np.array([x0, y0, x1, y1], np.float32)[:, None]
         box_weight[core] = np.maximum(bump[core], 0.5)
-    for x0, y0, x1, y1 in unsure:
+    for x0, y0, x1, y1 in np.concatenate([unsure.reshape(-1, 4), example.boxes[untaught]]):
         heat_weight[
             :,
             int(y0 // STRIDE) : int(np.ceil(y1 / STRIDE)),
@@ -293,13 +302,14 @@ def make_scenes(
             drawn = list(_progress(pool.imap(_draw_scene, jobs, chunksize=4), description))
     else:
         drawn = [_draw_scene(job) for job in _progress(jobs, description)]
-    pictures, boxes, kinds = zip(*drawn, strict=True) if drawn else ((), (), ())
+    pictures, boxes, kinds, discards = zip(*drawn, strict=True) if drawn else ((), (), (), ())
     lengths = [float(np.median(np.maximum(b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]))) for b in boxes]
     np.savez(
         path,
         pictures=_objects(list(pictures)),
         boxes=_objects(list(boxes)),
         kinds=_objects(list(kinds)),
+        discards=_objects(list(discards)),
         lengths=np.array(lengths),
     )
 
@@ -322,7 +332,8 @@ def forked_workers(count: int):
 
 
 def _draw_scene(job: tuple[int, int, bool, bool | None]):
-    """One scene of `make_scenes`: its JPEG bytes, boxes and kinds (1 for a face-down tile)."""
+    """One scene of `make_scenes`: its JPEG bytes, boxes, kinds (1 for a face-down tile) and
+    which tiles are discards."""
     from datasets.scene import random_scene
     from datasets.table import full_table
 
@@ -332,7 +343,8 @@ def _draw_scene(job: tuple[int, int, bool, bool | None]):
     ok, jpeg = cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 93])
     boxes = np.array([t.box for t in scene.tiles], np.float32).reshape(-1, 4)
     kinds = np.array([t.code == "back" for t in scene.tiles], np.int64)
-    return jpeg.ravel(), boxes, kinds
+    discards = np.array([t.role == "discard" for t in scene.tiles], bool)
+    return jpeg.ravel(), boxes, kinds, discards
 
 
 def _objects(arrays: list[np.ndarray]) -> np.ndarray:
@@ -343,14 +355,18 @@ def _objects(arrays: list[np.ndarray]) -> np.ndarray:
     return out
 
 
-def load_scenes(path) -> list[Example]:
-    """The scenes kept by `make_scenes`, decoded."""
+def load_scenes(path, untaught_discards: bool = False) -> list[Example]:
+    """The scenes kept by `make_scenes`, decoded. `untaught_discards`: their discards are
+    UNTAUGHT (left out of the loss); pools kept before discards were marked have none marked."""
     kept = np.load(path, allow_pickle=True)
+    discards = kept["discards"] if "discards" in kept else [None] * len(kept["kinds"])
     examples = []
-    for picture, boxes, kinds, length in zip(
-        kept["pictures"], kept["boxes"], kept["kinds"], kept["lengths"], strict=True
+    for picture, boxes, kinds, length, discarded in zip(
+        kept["pictures"], kept["boxes"], kept["kinds"], kept["lengths"], discards, strict=True
     ):
         image = cv2.imdecode(picture, cv2.IMREAD_COLOR)
+        if untaught_discards and discarded is not None:
+            kinds = np.where(discarded, UNTAUGHT, kinds)
         examples.append(Example(image, boxes, kinds, backs_labelled=True, tile_length=length))
     return examples
 

@@ -300,13 +300,15 @@ def _pair(text: str) -> tuple[float, float]:
     return low, high
 
 
-def _drawn_once(name: str, count: int, seed: int, workers: int, **kind) -> list:
+def _drawn_once(
+    name: str, count: int, seed: int, workers: int, untaught_discards: bool = False, **kind
+) -> list:
     """`count` synthetic scenes (`kind`: `make_scenes`'s `whole_tables` and `dark`), kept in
     runs/detector/NAME-COUNT.npz: drawn the first time, read back by every later run."""
     pool = RUNS / f"{name}-{count}.npz"
     if not pool.exists():
         data.make_scenes(count, seed=seed, path=pool, workers=workers, **kind)
-    return data.load_scenes(pool)
+    return data.load_scenes(pool, untaught_discards)
 
 
 def synthetic_pools(args) -> tuple[list, list]:
@@ -314,14 +316,18 @@ def synthetic_pools(args) -> tuple[list, list]:
     `args.tables` whole tables and `args.dark_tables` on black faces, each drawn once."""
     scenes = _drawn_once("scenes", args.scenes, 1, args.workers) if args.synthetic > 0 else []
     held_scenes, scenes = scenes[: len(scenes) // 20], scenes[len(scenes) // 20 :]
+    untaught = args.untaught_discards
     if args.tables:  # their own seed: the benchmark's tables (lab.hands) are drawn from another
-        scenes += _drawn_once("tables", args.tables, TABLES_SEED, args.workers, whole_tables=True)
+        scenes += _drawn_once(
+            "tables", args.tables, TABLES_SEED, args.workers, untaught, whole_tables=True
+        )
     if args.dark_tables:  # a seed of their own too
         scenes += _drawn_once(
             "dark-tables",
             args.dark_tables,
             DARK_TABLES_SEED,
             args.workers,
+            untaught,
             whole_tables=True,
             dark=True,
         )
@@ -349,6 +355,11 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         default=0,
         help="whole tables of sets on black faces to draw once and add (the finder halves them)",
+    )
+    parser.add_argument(
+        "--untaught-discards",
+        action="store_true",
+        help="leave the whole tables' discards out of the loss (the real photos label none)",
     )
     parser.add_argument("--holdout", type=float, default=0.07, help="share of sources held out")
     parser.add_argument("--threads", type=int, default=2)

@@ -67,6 +67,24 @@ def test_whole_tables_kept_for_training_carry_every_tile_inside_the_picture(tmp_
     assert table.backs_labelled and 20 <= table.tile_length <= 75
 
 
+def test_a_tables_discards_can_be_left_out_of_the_loss(tmp_path):
+    path = tmp_path / "tables.npz"
+    data.make_scenes(1, seed=5, path=path, whole_tables=True)
+    (taught,) = data.load_scenes(path)
+    (untaught,) = data.load_scenes(path, untaught_discards=True)
+    left_out = untaught.kinds == data.UNTAUGHT
+    assert 10 <= left_out.sum() < len(untaught.kinds), "the pool of discards, nothing else"
+    assert (taught.kinds[left_out] == 0).all(), "discards lie face up"
+    assert (untaught.kinds[~left_out] == taught.kinds[~left_out]).all()
+    side = (max(untaught.image.shape[:2]) // 32 + 1) * 32
+    maps = data.targets(untaught, np.zeros((0, 4)), side)
+    x0, y0, x1, y1 = untaught.boxes[left_out][0] / data.STRIDE
+    cy, cx = int((y0 + y1) / 2), int((x0 + x1) / 2)
+    assert maps["heat_weight"][:, cy, cx].max() == 0.0, "neither a tile nor felt is taught there"
+    assert maps["heat"][0, cy, cx] < data.targets(taught, np.zeros((0, 4)), side)["heat"][0, cy, cx]
+    assert maps["heat_weight"].mean() > 0.8, "everywhere else as before"
+
+
 def _write_photo(folder, name: str, boxes: list[tuple[float, float, float, float]]) -> None:
     """A 640 x 640 photo of light tiles on felt and its YOLO labels (class 3: 1s)."""
     import cv2
