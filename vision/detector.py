@@ -54,6 +54,14 @@ LOOKS = 2
 # named right 88.2 -> 89.4 %.
 HUGE = 6
 MANY = 16
+# ... unless the first look saw a hand: a row of at least HAND_ROW faces as long as it reads well
+# (SMALL_TILE). The panel scales a phone's photo to 1600 pixels, a frame's size; a hand there
+# shows its 12-15 tiles to the first look, and the table finder, looking larger, answers their
+# pips and the heap of discards around them (the valid photos at 1600 pixels: 65 hands of 76
+# read exactly against 73 at 640). Over a whole table, camera frames and photos set whole in
+# one, the first look's faces are specks and blots: on 415 development pictures its longest
+# row of faces that long was at most 7 faces, against 8 or more in half the hands' photos.
+HAND_ROW = 8
 STRETCHED = 2.2  # tiles found longer than this (median, length to width): a stretched picture
 # Candidates down to this heat are kept while the finder judges the picture (is it stretched,
 # are its tiles small?) and dropped at the end unless above the model's threshold: in a badly
@@ -186,7 +194,7 @@ class TileFinder:
         pixels = self.pixels
         table = False
         faces = [f for f in found if f.kind == "face" and f.score >= self.threshold]
-        if area >= HUGE * pixels and len(faces) < MANY:  # before judging the first look's blots
+        if area >= HUGE * pixels and len(faces) < MANY and not _a_hand_seen(faces, scale):
             big = min(MAX_PIXELS, area)
             larger, larger_scale = self._find_at(bgr, big, self.table_session)
             if _sees_more_small_tiles(larger, len(faces), scale, self.threshold):
@@ -386,6 +394,18 @@ def sideways_halves(
             pairs.append((faces[a], faces[b], (*map(float, low), *map(float, high))))
             taken |= {a, b}
     return pairs
+
+
+def _a_hand_seen(faces: list[FoundTile], scale: float) -> bool:
+    """Whether a first look's sure faces (`scale`: network pixels per picture pixel) hold a row
+    of at least HAND_ROW faces that look was close enough to read (SMALL_TILE long)."""
+    from vision.rows import find_lines
+
+    if len(faces) < HAND_ROW or _median_length(faces) * scale < SMALL_TILE:
+        return False
+    boxes = np.array([f.box for f in faces], float)
+    lines = find_lines((boxes[:, :2] + boxes[:, 2:]) / 2, boxes[:, 2:] - boxes[:, :2])
+    return max(len(line.members) for line in lines) >= HAND_ROW
 
 
 def _sees_more_small_tiles(

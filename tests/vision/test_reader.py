@@ -159,6 +159,24 @@ def test_a_real_hand_in_a_row_is_offered_first_every_tile_and_nothing_else(name)
     assert offered_codes(reading) == Counter(t.code for t in labels)
 
 
+# Real photos of a hand in a row that the table finder's look, taken at the panel's 1600 pixels,
+# used to spoil: a tile not found, a flower found in the heap beside the row.
+HANDS_AT_PANEL_SIZE = ("384446035_148573554994450", "384491428_1081159599925379")
+
+
+@pytest.mark.parametrize("name", HANDS_AT_PANEL_SIZE)
+def test_a_real_hand_scaled_as_the_panel_scales_a_phone_photo_is_read_the_same(name):
+    """The panel reads a phone's photo at 1600 pixels, a camera frame's size: the hand is
+    still a hand seen close, not a whole table looked at again by the table finder."""
+    from collections import Counter
+
+    from lab.hands import offered_codes
+
+    image, labels = _photo(name)
+    large = cv2.resize(image, (1600, 1600), interpolation=cv2.INTER_CUBIC)
+    assert offered_codes(reader().read(large)) == Counter(t.code for t in labels)
+
+
 def test_rows_of_real_tiles_make_hands_and_a_heap_makes_none(real_readings):
     for name, (reading, _) in zip(REAL_PHOTOS, real_readings, strict=True):
         if name == HEAP:
@@ -388,6 +406,17 @@ def test_a_phone_photo_of_a_hand_keeps_its_first_look():
     hand = _row_of(14, 100)
     looks = _Looks(first=hand, larger=_row_of(30, 100, top=300))
     assert looks.finder.find(photo) == hand
+
+
+def test_a_phone_photo_of_a_hand_beside_a_heap_is_not_looked_at_as_a_table():
+    """A phone photo as big as a camera's frame: its first look sees a row of 12 tiles long
+    enough to read, fewer than MANY. Around them the table finder would box the heap of
+    discards and the tiles' pips as specks of a table; the first look is kept without asking it."""
+    photo = np.zeros((1200, 1600, 3), np.uint8)
+    hand = _row_of(12, 100)
+    looks = _Looks(first=hand, larger=_row_of(40, 30, top=300))
+    assert looks.finder.find(photo) == hand
+    assert all(session is looks.finder.session for _, session in looks.asked)
 
 
 def test_matching_counts_each_true_box_once():
