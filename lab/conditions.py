@@ -8,7 +8,10 @@ Each condition is a change made to every valid photo, with the labelled boxes mo
 - **turned**: the photo turned 15, 30 and 45 degrees about its centre on a larger canvas; a box
   becomes the upright box around the turned box (the tile's own outline where the label gave one);
 - **whole table**: the photo shrunk until its tiles are about 30 pixels long and set in a
-  1280 x 1280 picture, as an overhead camera sees a whole table.
+  1280 x 1280 picture, as an overhead camera sees a whole table;
+- **at the panel's size**: the photo scaled up (bicubic, no detail added) to the 1600 pixels the
+  panel scales a phone's photo down to (`webui.images.MAX_SIDE`): a camera frame's size, which
+  the finder must still tell from a whole table's frame.
 
 `python -m vision.bench --only conditions` prints found / named right / precision for each,
 beside the targets of issue 12 (97 % named right, 98 % precision). A found box matches a labelled
@@ -105,7 +108,19 @@ def conditions():
     for degrees in TURNS:
         out.append((f"turned {degrees} deg", lambda bgr, b, o, d=degrees: turned(bgr, b, d, o)))
     out.append(("whole table 1280", lambda bgr, boxes, outlines: whole_table(bgr, boxes)))
+    out.append(("at the panel's size", lambda bgr, boxes, outlines: panel_size(bgr, boxes)))
     return out
+
+
+def panel_size(bgr: np.ndarray, boxes: np.ndarray):
+    """The picture scaled (up) so its longest side is the panel's, as it reads a phone's photo."""
+    import cv2
+
+    from webui.images import MAX_SIDE  # imports Flask: only when this condition is drawn
+
+    scale = MAX_SIDE / max(bgr.shape[:2])
+    size = (round(bgr.shape[1] * scale), round(bgr.shape[0] * scale))
+    return cv2.resize(bgr, size, interpolation=cv2.INTER_CUBIC), boxes * scale
 
 
 def table_conditions() -> list[tuple[str, dict]]:
