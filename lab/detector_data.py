@@ -357,15 +357,20 @@ def _objects(arrays: list[np.ndarray]) -> np.ndarray:
 
 def load_scenes(path, untaught_discards: bool = False) -> list[Example]:
     """The scenes kept by `make_scenes`, decoded. `untaught_discards`: their discards are
-    UNTAUGHT (left out of the loss); pools kept before discards were marked have none marked."""
+    UNTAUGHT (left out of the loss); a pool kept before discards were marked is refused then."""
     kept = np.load(path, allow_pickle=True)
-    discards = kept["discards"] if "discards" in kept else [None] * len(kept["kinds"])
+    if "discards" in kept:
+        discards = kept["discards"]
+    elif untaught_discards:
+        raise ValueError(f"{path} does not mark its discards: delete it to have it drawn again")
+    else:
+        discards = [None] * len(kept["kinds"])
     examples = []
     for picture, boxes, kinds, length, discarded in zip(
         kept["pictures"], kept["boxes"], kept["kinds"], kept["lengths"], discards, strict=True
     ):
         image = cv2.imdecode(picture, cv2.IMREAD_COLOR)
-        if untaught_discards and discarded is not None:
+        if untaught_discards:
             kinds = np.where(discarded, UNTAUGHT, kinds)
         examples.append(Example(image, boxes, kinds, backs_labelled=True, tile_length=length))
     return examples

@@ -24,6 +24,7 @@ import numpy as np
 
 from vision.messages import PictureRefused, VisionError
 from vision.models import model_file
+from vision.rows import find_lines
 
 DEFAULT_MODEL = model_file("detector.onnx")
 # A finder trained for whole tables (tiles down to 12 pixels, discards, walls): it takes a camera
@@ -399,8 +400,6 @@ def sideways_halves(
 def _a_hand_seen(faces: list[FoundTile], scale: float) -> bool:
     """Whether a first look's sure faces (`scale`: network pixels per picture pixel) hold a row
     of at least HAND_ROW faces that look was close enough to read (SMALL_TILE long)."""
-    from vision.rows import find_lines
-
     if len(faces) < HAND_ROW or _median_length(faces) * scale < SMALL_TILE:
         return False
     boxes = np.array([f.box for f in faces], float)

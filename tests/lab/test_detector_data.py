@@ -85,6 +85,17 @@ def test_a_tables_discards_can_be_left_out_of_the_loss(tmp_path):
     assert maps["heat_weight"].mean() > 0.8, "everywhere else as before"
 
 
+def test_a_pool_kept_before_discards_were_marked_is_refused_for_untaught_discards(tmp_path):
+    path = tmp_path / "tables.npz"
+    data.make_scenes(1, seed=5, path=path, whole_tables=True)
+    kept = dict(np.load(path, allow_pickle=True))
+    del kept["discards"]
+    np.savez(path, **kept)
+    assert len(data.load_scenes(path)) == 1, "still read as it was kept"
+    with pytest.raises(ValueError, match="discards"):
+        data.load_scenes(path, untaught_discards=True)
+
+
 def _write_photo(folder, name: str, boxes: list[tuple[float, float, float, float]]) -> None:
     """A 640 x 640 photo of light tiles on felt and its YOLO labels (class 3: 1s)."""
     import cv2

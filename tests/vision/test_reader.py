@@ -170,10 +170,12 @@ def test_a_real_hand_scaled_as_the_panel_scales_a_phone_photo_is_read_the_same(n
     still a hand seen close, not a whole table looked at again by the table finder."""
     from collections import Counter
 
+    from lab.conditions import panel_size
     from lab.hands import offered_codes
 
     image, labels = _photo(name)
-    large = cv2.resize(image, (1600, 1600), interpolation=cv2.INTER_CUBIC)
+    large, _ = panel_size(image, np.array([t.box for t in labels], float))
+    assert max(large.shape[:2]) == 1600
     assert offered_codes(reader().read(large)) == Counter(t.code for t in labels)
 
 
