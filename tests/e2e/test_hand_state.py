@@ -10,7 +10,8 @@ from tests.e2e.conftest import phone_page
 pytestmark = pytest.mark.browser
 
 # A reading of two hands: the bottom one (three standing tiles, a pung, a flower) and a hand at
-# the left edge of the picture, whose tiles lie top to bottom.
+# the left edge of the picture, whose tiles lie top to bottom. The pung's first face was misread
+# (6z); the set's code is the reader's vote over its faces (`vision.reading.likeliest_alike`).
 READING = {
     "width": 1000,
     "height": 800,
@@ -18,7 +19,7 @@ READING = {
         {"code": "1m", "box": [100, 600, 140, 660]},
         {"code": "2m", "box": [140, 600, 180, 660], "unsure": True},
         {"code": "3m", "box": [180, 600, 220, 660]},
-        {"code": "7z", "box": [240, 600, 280, 660]},
+        {"code": "6z", "box": [240, 600, 280, 660], "unsure": True},
         {"code": "7z", "box": [280, 600, 320, 660]},
         {"code": "7z", "box": [320, 600, 380, 640]},
         {"code": "1f", "box": [400, 600, 440, 660]},
@@ -32,7 +33,7 @@ READING = {
             "position": "bottom",
             "concealed": [0, 1, 2],
             "win_tile": 2,
-            "melds": [{"kind": "pung", "tiles": [3, 4, 5], "claimed_from": "left"}],
+            "melds": [{"kind": "pung", "tiles": [3, 4, 5], "code": "7z", "claimed_from": "left"}],
             "flowers": [6],
         },
         {
@@ -79,7 +80,8 @@ def test_the_state_core_changes_copies_and_builds_the_record(chromium, panel):
     assert got["fixedBox"]["code"] == "5m" and got["fixedBox"]["fixed"]
     assert not got["fixedBox"]["unsure"]
     assert got["fixedCodes"] == ["1m", "5m", "3m"]
-    # the pung's giver comes from where the reader saw its sideways tile: left of South is East
+    # the pung's giver comes from where the reader saw its sideways tile: left of South is East;
+    # its code is the reader's, not its first face's
     assert got["hand"] == {
         "result": "win",
         "winner": 1,

@@ -174,3 +174,27 @@ def test_a_row_of_no_winning_hand_is_not_nearly_whole():
     assert not _one_off(WINNER[:-2]), "two tiles short"
     assert not _one_off(scattered[:11]), "11 tiles of no hand"
     assert not _one_off(WINNER[:7] + ["5m"] + WINNER[8:12] + ["4z", "2z"]), "two tiles misread"
+
+
+# A set laid down is three or four alike tiles (the Korean rules claim no runs): its faces vote.
+STANDING = ["1m", "2m", "3m", "4m", "5m", "6m", "7p", "8p", "9p", "2z", "2z"]
+
+
+def test_a_set_is_of_the_code_its_faces_most_likely_all_show():
+    sure_two = _reading(
+        STANDING, melds=[["1m", "2m", "2m"]], tops={11: (("1m", 0.55), ("2m", 0.4))}
+    )
+    assert _request(sure_two)["melds"][0]["tiles"] == "222m", "two sure 2s outvote an unsure 1"
+    # two faces read as the 2 unsurely, the 1 close behind, and one read surely as the 1: the 1
+    unsure_twos = {k: (("2m", 0.5), ("1m", 0.45), ("3m", 0.03)) for k in (12, 13)}
+    unsure_twos[11] = (("1m", 0.95), ("7m", 0.03))
+    reading = _reading(STANDING, melds=[["1m", "2m", "2m"]], tops=unsure_twos)
+    assert _request(reading)["melds"][0]["tiles"] == "111m", "the majority alone says 222m"
+    meld = reading.hands[0].to_json(reading.tiles)["melds"][0]
+    assert meld["code"] == "1m", "the panel is given the set's code, not only its faces"
+
+
+def test_a_set_of_no_face_seen_has_no_code():
+    backs = [TileRead("back", (40 * k, 0, 40 * k + 36, 50), 0.9) for k in range(4)]
+    kong = MeldRead(SetKind.CONCEALED_KONG, (0, 1, 2, 3))
+    assert kong.code(tuple(backs)) is None and kong.codes(tuple(backs)) == ""

@@ -180,10 +180,11 @@ export function useReadingHand(state, k) {
       w.concealed.push({ code: tiles[hand.win_tile].code, src: hand.win_tile });
       w.win = w.concealed.length - 1;
     }
-    w.melds = hand.melds.map((m) => {
-      const face = m.tiles.map((i) => tiles[i].code).find((code) => code !== "back") || "1m";
-      return { kind: m.kind, code: face, from: null, claimed_from: m.claimed_from, src: m.tiles };
-    });
+    // the set's code is the reader's (its faces vote, vision/reading.py); a set of which no
+    // face was seen (a concealed kong's backs) starts as 1m for the player to name
+    w.melds = hand.melds.map((m) => (
+      { kind: m.kind, code: m.code || "1m", from: null, claimed_from: m.claimed_from, src: m.tiles }
+    ));
     w.flowers = hand.flowers.map((i) => ({ code: tiles[i].code, src: i }));
   });
 }
