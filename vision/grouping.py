@@ -298,30 +298,54 @@ def _median(values: list[float]) -> float:
 def _stack_added_tiles(position: Position, groups: list[Group]) -> list[Group]:
     """Put a sideways tile stacked on a set's sideways tile (an added kong) into that set, or
     on a tile of its own code there (the claimed tile beneath it not seen turned)."""
-
-    def sideways(t: Placed) -> bool:
-        return _sideways(position, t) and not t.is_back
-
     out = list(groups)
-    for single in [g for g in groups if len(g.tiles) == 1 and sideways(g.tiles[0])]:
-        tile = single.tiles[0]
-        _, _, start, end = _frame(position, tile)
+    for single in [g for g in groups if len(g.tiles) == 1 and _turned_face(position, g.tiles[0])]:
         for k, group in enumerate(out):
             if group is single or group.line >= single.line or len(group.tiles) != 3:
                 continue
-            for other in group.tiles:
-                _, _, o_start, o_end = _frame(position, other)
-                beneath = sideways(other) or other.code == tile.code
-                if beneath and min(end, o_end) - max(start, o_start) > 0.5 * (end - start):
-                    out[k] = Group(
-                        group.tiles + (tile,), group.line, group.gap_before, group.gap_after
-                    )
-                    out.remove(single)
-                    break
-            else:
-                continue
-            break
+            if _lies_on(position, single.tiles[0], group.tiles):
+                out[k] = Group(
+                    group.tiles + single.tiles, group.line, group.gap_before, group.gap_after
+                )
+                out.remove(single)
+                break
     return out
+
+
+def _turned_face(position: Position, tile: Placed) -> bool:
+    return _sideways(position, tile) and not tile.is_back
+
+
+def _lies_on(position: Position, tile: Placed, tiles) -> bool:
+    """Whether `tile` lies over more than half of one of `tiles` that is turned, or of its own
+    code, along its owner's row: where a tile is added to a claimed set."""
+    _, _, start, end = _frame(position, tile)
+    for other in tiles:
+        _, _, o_start, o_end = _frame(position, other)
+        beneath = _turned_face(position, other) or other.code == tile.code
+        if beneath and min(end, o_end) - max(start, o_start) > 0.5 * (end - start):
+            return True
+    return False
+
+
+def _stack_on_joined_sets(position: Position, groups, parts, melds) -> None:
+    """Put a lone sideways tile lying in front of a pung that `_join_lone_tiles` made onto it,
+    where together they make an added kong (in place). The pung's turned tile, boxed a little
+    short, was found apart from its other two, so when stacked tiles were looked for
+    (`_stack_added_tiles`) no set of three lay beneath the added tile."""
+    for k, part in enumerate(parts):
+        if len(part) != 1 or melds[k] is not None or not _turned_face(position, part[0]):
+            continue
+        tile = part[0]
+        for n, meld in enumerate(melds):
+            if meld is None or meld.kind is not SetKind.PUNG or groups[n].line >= groups[k].line:
+                continue
+            if {t.code for t in parts[n]} != {tile.code} or not _lies_on(position, tile, parts[n]):
+                continue
+            added = _as_meld(position, [*parts[n], tile])
+            if added is not None and added.kind is SetKind.ADDED_KONG:
+                parts[n], parts[k], melds[n] = [*parts[n], tile], [], added
+                break
 
 
 def read_hand(position: Position, tiles: list[Placed]) -> HandRead:
@@ -338,6 +362,7 @@ def read_hand(position: Position, tiles: list[Placed]) -> HandRead:
     melds = [_as_meld(position, part, with_others) for part in parts]
     win = _winning_tile(position, groups, parts, melds)
     _join_lone_tiles(position, groups, parts, melds, win)
+    _stack_on_joined_sets(position, groups, parts, melds)
     _leave_strays_at_the_ends(groups, parts, melds, win)
     # a stray back is a wall, not a hand
     concealed = [

@@ -193,6 +193,30 @@ def test_a_set_whose_turned_tile_was_found_off_its_place_is_still_a_set_not_a_wi
     assert_hands(read_tiles(scene, tiles), {"bottom": hand})
 
 
+@pytest.mark.parametrize("source", ["left", "right"])
+def test_an_added_kong_whose_turned_tiles_were_boxed_off_their_place_is_still_an_added_kong(
+    source,
+):
+    """The finder may box both turned tiles of an added kong short and off their centre, away
+    from the set's other two (they lie one on the other and are boxed alike): a gap then opens
+    between the claimed tile and its two, which are grouped apart, and the tile added on top
+    finds no set of three beneath it. Once the claimed tile has joined its two, the added tile
+    joins them too."""
+    rng = np.random.default_rng(6)
+    concealed = ("1m", "2m", "3m", "4p", "5p", "6p", "9m", "9m", "9m", "2z")
+    hand = Hand(concealed, "2z", (Meld("added_kong", "7p", source),))
+    scene = draw_scene({"bottom": hand}, rng, "procedural", 48)
+    tiles = list(tiles_of(scene))
+    away = 1 if source == "right" else -1
+    for i, t in enumerate(tiles):
+        x0, y0, x1, y1 = t.box
+        if t.code == "7p" and x1 - x0 > 40:  # turned, 48 x 35: boxed 36 long, 12 off
+            tiles[i] = TileRead(
+                "7p", (x0 + 6 + 12 * away, y0, x1 - 6 + 12 * away, y1), 1.0, t.rotation
+            )
+    assert_hands(read_tiles(scene, tiles), {"bottom": hand})
+
+
 def test_a_set_whose_turned_tile_was_seen_upright_past_the_standing_tiles_is_not_the_win():
     """A claimed pung's middle tile found upright (boxed square at its left, its face read as
     upright) leaves two of the pung's code and a lone one past a gap, beyond the hand's
