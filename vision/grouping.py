@@ -728,22 +728,29 @@ def _winning_tile(position: Position, groups, parts, melds) -> Placed | None:
     ]
 
     def completes_a_set(k: int) -> bool:
-        """Whether lone tile k is the last of a claimed set found apart from the rest of it:
-        the group before it is two or three of its code, and it or one of them lies sideways,
-        or the line holds the hand's standing tiles elsewhere (they stand together, and are
-        never two or three alone: 13 or 14 less three for each set)."""
-        before = parts[k - 1]
-        if len(before) not in (2, 3) or {t.code for t in before} != {parts[k][0].code}:
-            return False
-        if any(_sideways(position, t) for t in [*before, parts[k][0]]):
-            return True
-        return any(
-            n not in (k - 1, k)
-            and melds[n] is None
-            and groups[n].line == groups[k].line
-            and sum(not t.is_back for t in part) >= 4
-            for n, part in enumerate(parts)
-        )
+        """Whether lone tile k is the last or the first of a claimed set found apart from the
+        rest of it: the group just before it, or just after it (no further than JOIN_GAP), is
+        two or three of its code, and it or one of them lies sideways, or the line holds the
+        hand's standing tiles elsewhere (they stand together, and are never two or three alone:
+        13 or 14 less three for each set)."""
+        tile = parts[k][0]
+        after = k + 1 < len(parts) and groups[k + 1].line == groups[k].line
+        after = after and melds[k + 1] is None and groups[k].gap_after <= JOIN_GAP
+        for n in (k - 1, k + 1) if after else (k - 1,):
+            rest = parts[n]
+            if len(rest) not in (2, 3) or {t.code for t in rest} != {tile.code}:
+                continue
+            if any(_sideways(position, t) for t in [*rest, tile]):
+                return True
+            if any(
+                m not in (n, k)
+                and melds[m] is None
+                and groups[m].line == groups[k].line
+                and sum(not t.is_back for t in part) >= 4
+                for m, part in enumerate(parts)
+            ):
+                return True
+        return False
 
     def standing_before(k: int) -> int:
         """How many standing faces the group before tile k's group (in its line) holds."""

@@ -171,23 +171,22 @@ def test_the_sideways_tile_says_whom_a_pung_was_claimed_from(source):
 
 
 @pytest.mark.parametrize("win_tile", [None, "2z"])
-@pytest.mark.parametrize("source", ["across", "right"])
+@pytest.mark.parametrize(("source", "away"), [("across", -1), ("across", 1), ("right", 1)])
 def test_a_set_whose_turned_tile_was_found_off_its_place_is_still_a_set_not_a_winning_tile(
-    win_tile, source
+    win_tile, source, away
 ):
     """The finder may box a sideways tile too short and off its centre, which opens a gap in
     the set as wide as the one before a winning tile set apart: before its last tile (the
-    turned tile in the middle, boxed towards the first) or before the turned tile itself (at
-    the right end, boxed away from the others)."""
+    turned tile in the middle, boxed towards the first), after its first tile (boxed towards
+    the last: the first then lies alone after the standing tiles, where a winning tile would)
+    or before the turned tile itself (at the right end, boxed away from the others)."""
     rng = np.random.default_rng(6)
     concealed = ("1m", "2m", "3m", "4p", "5p", "6p", "9m", "9m", "9m", "2z")
     hand = Hand(concealed[:-1] if win_tile else concealed, win_tile, (Meld("pung", "5z", source),))
     scene = draw_scene({"bottom": hand}, rng, "procedural", 48)
     tiles = list(tiles_of(scene))
-    pung = sorted((i for i, t in enumerate(tiles) if t.code == "5z"), key=lambda i: tiles[i].box[0])
-    turned = next(i for i in pung if tiles[i].box[2] - tiles[i].box[0] > 40)  # 48 x 35
-    x0, y0, x1, y1 = tiles[turned].box  # boxed 36 long, its centre 12 off towards `away`
-    away = -1 if turned != pung[-1] else 1
+    turned = next(i for i, t in enumerate(tiles) if t.code == "5z" and t.box[2] - t.box[0] > 40)
+    x0, y0, x1, y1 = tiles[turned].box  # 48 x 35: boxed 36 long, its centre 12 off
     shifted = (x0 + 6 + 12 * away, y0, x1 - 6 + 12 * away, y1)
     tiles[turned] = TileRead("5z", shifted, 1.0, tiles[turned].rotation)
     assert_hands(read_tiles(scene, tiles), {"bottom": hand})
