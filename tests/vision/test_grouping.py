@@ -216,6 +216,24 @@ def test_an_added_kong_whose_turned_tiles_were_boxed_off_their_place_is_still_an
     assert_hands(read_tiles(scene, tiles), {"bottom": hand})
 
 
+def test_faces_that_read_the_same_turned_half_round_do_not_say_whose_hand_it_is():
+    """Dots laid out evenly and a blank read the same turned half round, so the classifier
+    often reads them so: a hand of dots at the right edge, its dots all read upside down,
+    is still the right-hand player's, its flowers in front of it and its winning tile at its
+    owner's right."""
+    rng = np.random.default_rng(6)
+    concealed = ("1p", "2p", "2p", "3p", "3p", "4p", "4p", "5p", "6p", "8p", "8p")
+    hand = Hand(concealed[:-1], "8p", (Meld("pung", "4z", "left"),), ("2f", "3f"), True)
+    scene = draw_scene({"right": hand}, rng, "procedural", 48)
+    tiles = [
+        TileRead(t.code, t.box, t.confidence, (t.rotation + 180) % 360)
+        if t.code in {"1p", "2p", "3p", "4p", "5p", "8p"}
+        else t
+        for t in tiles_of(scene)
+    ]
+    assert_hands(read_tiles(scene, tiles), {"right": hand})
+
+
 def test_a_set_whose_turned_tile_was_seen_upright_past_the_standing_tiles_is_not_the_win():
     """A claimed pung's middle tile found upright (boxed square at its left, its face read as
     upright) leaves two of the pung's code and a lone one past a gap, beyond the hand's
