@@ -89,6 +89,7 @@ class Placed:
     reads_vertically: bool  # its face's up axis is vertical in the picture (rotation 0 or 180)
     rotation: int | None  # the face's rotation, where the classifier knows it
     confidence: float = 1.0  # the classifier's, for its code
+    flower: str | None = None  # a flower or season it may be (`_flower_reading`)
     # the box's centre, worked out once: grouping asks for it hundreds of times a picture
     cx: float = field(init=False, repr=False, compare=False)
     cy: float = field(init=False, repr=False, compare=False)
@@ -166,9 +167,32 @@ def place(tiles: Sequence[TileRead], rotation_known: bool) -> list[Placed]:
         trusted = known and (tile.rotation % 180 == 0) == vertical
         rotation = tile.rotation % 360 if trusted else None
         placed.append(
-            Placed(index, tile.code, x0, y0, x1, y1, vertical, rotation, float(tile.confidence))
+            Placed(
+                index,
+                tile.code,
+                x0,
+                y0,
+                x1,
+                y1,
+                vertical,
+                rotation,
+                float(tile.confidence),
+                _flower_reading(tile),
+            )
         )
     return placed
+
+
+def _flower_reading(tile: TileRead) -> str | None:
+    """The flower or season a tile read as something else may be: the likeliest among its best
+    readings, where it is read at least LIKELY_AS as likely as the tile's code (a flower written
+    in one character, at a table's size, is taken for a wind or a dragon)."""
+    if tile.code.endswith("f"):
+        return tile.code
+    flowers = [(code, p) for code, p in tile.top if code.endswith("f")]
+    if not flowers or flowers[0][1] < LIKELY_AS * tile.confidence:
+        return None
+    return flowers[0][0]
 
 
 @dataclass(frozen=True)
@@ -635,6 +659,21 @@ def plain_rows_as_backs(tiles: tuple[TileRead, ...]) -> tuple[TileRead, ...]:
     return tuple(as_back(t) if i in plain else t for i, t in enumerate(tiles))
 
 
+def flowers_as_laid(tiles: tuple[TileRead, ...], hands: Sequence[HandRead]) -> tuple[TileRead, ...]:
+    """The tiles with each one a hand holds as a flower read as the flower it may be
+    (`_flower_reading`), unsure for a person to check: it lies where the hand's flowers are."""
+    flowers = {i for hand in hands for i in hand.flowers if not tiles[i].code.endswith("f")}
+    if not flowers:
+        return tiles
+    out = list(tiles)
+    for i in flowers:
+        code = _flower_reading(tiles[i])
+        p = dict(tiles[i].top).get(code, tiles[i].confidence)
+        top = ((code, p), *(t for t in tiles[i].top if t[0] != code))
+        out[i] = replace(tiles[i], code=code, confidence=p, top=top, unsure=True)
+    return tuple(out)
+
+
 def blanks_beyond_the_set(
     tiles: tuple[TileRead, ...], hands: Sequence[HandRead]
 ) -> tuple[TileRead, ...]:
@@ -1075,12 +1114,14 @@ def _laid_in_front(
             along, forward = frame.coordinates(tile)
             if tile.is_back or not start <= along <= end:
                 continue
-            flower_line = tile.code.endswith("f") and 0.5 <= forward / frame.step <= 3.2
+            flower_line = tile.flower is not None and 0.5 <= forward / frame.step <= 3.2
             stacked = (
                 not frame.is_upright(tile)
                 and 0.5 <= forward / frame.step <= 1.8
                 and any(abs(along - s) < 0.6 * frame.step for s in beneath(tile))
             )
-            if flower_line or stacked:
+            if stacked:
                 taken.append(tile)
+            elif flower_line:  # laid where flowers are: read as the flower it may be
+                taken.append(replace(tile, code=tile.flower))
     return taken

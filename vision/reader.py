@@ -27,6 +27,7 @@ from vision.grouping import (
     WHOLE_HAND,
     SeatZones,
     blanks_beyond_the_set,
+    flowers_as_laid,
     group_hands,
     loose_faces,
     plain_rows_as_backs,
@@ -497,7 +498,9 @@ class TileReader:
         self, width: int, height: int, tiles: tuple[TileRead, ...], specks: bool
     ) -> Reading:
         hands = group_hands(tiles, width, height, self.rotation_known, self.zones)
-        tiles = blanks_beyond_the_set(white_backs_as_backs(tiles, hands), hands)
+        tiles = blanks_beyond_the_set(
+            white_backs_as_backs(flowers_as_laid(tiles, hands), hands), hands
+        )
         if specks:
             tiles = specks_as_backs(tiles, hands)
         return Reading(width, height, tiles, hands, loose_faces(tiles, hands))

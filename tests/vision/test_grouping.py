@@ -7,6 +7,7 @@ alone; `test_reader.py` checks the same through the finder and the classifier.
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -232,6 +233,31 @@ def test_faces_that_read_the_same_turned_half_round_do_not_say_whose_hand_it_is(
         for t in tiles_of(scene)
     ]
     assert_hands(read_tiles(scene, tiles), {"right": hand})
+
+
+@pytest.mark.parametrize(("runner_up", "taken"), [(0.1, True), (0.03, False)])
+def test_a_flower_laid_in_front_and_read_as_a_wind_is_the_flower_it_may_be(runner_up, taken):
+    """A flower written in one character, at a table's size, is taken for a wind. Laid where
+    the hand's flowers are, with the flower among its best readings at least half as likely,
+    it is that flower, unsure for a person to check; far less likely, it stays out."""
+    from vision.grouping import flowers_as_laid
+
+    rng = np.random.default_rng(6)
+    hand = Hand(
+        ("1m", "2m", "3m", "4p", "5p", "6p", "9m", "9m", "9m", "2z"), "2z", (), ("1f", "3f")
+    )
+    hand = replace(hand, flowers_in_front=True)
+    scene = draw_scene({"bottom": hand}, rng, "procedural", 48)
+    tiles = list(tiles_of(scene))
+    k = next(i for i, t in enumerate(tiles) if t.code == "3f")
+    box = tiles[k].box
+    tiles[k] = replace(tiles[k], code="3z", confidence=0.15, top=(("3z", 0.15), ("3f", runner_up)))
+    reading = read_tiles(scene, tiles)
+    tiles = flowers_as_laid(reading.tiles, reading.hands)
+    request = reading.hands[0].to_request(tiles)
+    assert sorted(request["flowers"]) == (sorted("1f3f") if taken else sorted("1f"))
+    laid = [t for t in tiles if t.box == box]
+    assert [(t.code, t.unsure) for t in laid] == ([("3f", True)] if taken else [("3z", False)])
 
 
 def test_a_set_whose_turned_tile_was_seen_upright_past_the_standing_tiles_is_not_the_win():
