@@ -135,15 +135,17 @@ class TileReader:
         self.rotation_known = getattr(classifier, "rotation_output", None) is not None
 
     def read(self, bgr: np.ndarray) -> Reading:
-        """Every tile found in the picture, named, and the hands they make."""
-        return self.grouped_closer([bgr], self.named_tiles(bgr))
+        """Every tile found in the picture, named, and the hands they make; their flowers read
+        as the kind the table plays (`as_the_table_plays`)."""
+        return as_the_table_plays(self.grouped_closer([bgr], self.named_tiles(bgr)))
 
     def read_votes(self, frames: list[np.ndarray]) -> Reading:
         """One reading from several frames of a still scene: each tile's code is the one most
         frames agree on, and a tile seen in fewer than half of them is dropped (a flicker)."""
         if not frames:
             raise PictureRefused("no_frames")
-        return self.grouped_closer(frames, vote_tiles([self.named_tiles(f) for f in frames]))
+        tiles = vote_tiles([self.named_tiles(f) for f in frames])
+        return as_the_table_plays(self.grouped_closer(frames, tiles))
 
     def grouped_closer(self, frames: list[np.ndarray], tiles: tuple[TileRead, ...]) -> Reading:
         """The tiles of `frames` grouped into hands; a winner's hand read a tile or a set off
@@ -504,6 +506,13 @@ class TileReader:
         if specks:
             tiles = specks_as_backs(tiles, hands)
         return Reading(width, height, tiles, hands, loose_faces(tiles, hands))
+
+
+def as_the_table_plays(reading: Reading) -> Reading:
+    """The reading with its hands' unsure flowers of the kind the table does not play, as its
+    flower tiles show (`Reading.flower_tiles_seen`), read as the kind it plays. The panel then
+    applies the session's own `flower_tiles` option the same way."""
+    return reading.for_table(reading.flower_tiles_seen())
 
 
 class CloserRegion(NamedTuple):

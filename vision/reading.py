@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from engine.analysis import MELD_SIZE, SetKind
 from engine.seats import Giver, Position, Wind
-from engine.tiles import TILE_CODES, format_tiles
+from engine.tiles import SEASON_TILES, TILE_CODES, format_tiles
 
 CODES = len(TILE_CODES)  # every code a face may be read as (CONTRACT section 1)
 UNLISTED_FLOOR = 1e-6  # the least probability a face's unlisted codes share
@@ -155,14 +155,28 @@ class Reading:
     hands: tuple[HandRead, ...] = field(default=())  # the revealed hand a person means first
     discards: tuple[int, ...] = ()  # face-up tiles of no hand: the discard pool, strays
 
+    def flower_tiles_seen(self) -> str | None:
+        """Which kind the table plays as its flowers, as the picture shows it: `seasons` where
+        its flower tiles read surely (not `unsure`) are more surely seasons (`5f`-`8f`) than
+        flowers, else `flowers`; None where it shows none read surely. A table plays one kind
+        (RULINGS 1), so a tile of the other kind is most often a misread one."""
+        sure = {"flowers": 0.0, "seasons": 0.0}
+        for tile in self.tiles:
+            if tile.code.endswith("f") and not tile.unsure:
+                sure["seasons" if tile.code in SEASON_TILES else "flowers"] += tile.confidence
+        if not any(sure.values()):
+            return None
+        return "seasons" if sure["seasons"] > sure["flowers"] else "flowers"
+
     def for_table(self, flower_tiles: str | None) -> Reading:
         """The reading with each hand's `foreign` naming every tile the table's set lacks:
         bamboo, and the seasons when it plays its four flowers (`flower_tiles`, the engine's
         house option), or the flowers when it plays seasons.
 
         A hand's flower that the classifier was unsure of, read as the kind the table does not
-        play, is the likeliest of its best readings of the table's kind, where one is among
-        them (a plum read as winter, its runner-up); it stays unsure for a person to confirm.
+        play, is the likeliest of its best readings of the table's kind that no other tile
+        shows, where one is among them (a plum read as winter, its runner-up); it stays unsure
+        for a person to confirm.
         A flower read surely as the other kind is left as read, and flagged."""
         from vision.grouping import foreign_tiles, in_table_set
 
@@ -172,8 +186,11 @@ class Reading:
                 tile = tiles[i]
                 if not tile.unsure or in_table_set(tile.code, flower_tiles):
                     continue
+                shown = {t.code for t in tiles}  # a flower is one of its kind
                 kept = [
-                    (c, p) for c, p in tile.top if c.endswith("f") and in_table_set(c, flower_tiles)
+                    (c, p)
+                    for c, p in tile.top
+                    if c.endswith("f") and in_table_set(c, flower_tiles) and c not in shown
                 ]
                 if kept:
                     tiles[i] = replace(tile, code=kept[0][0], confidence=kept[0][1])

@@ -152,6 +152,36 @@ def test_a_doubtful_flower_of_the_kind_the_table_does_not_play_is_its_likeliest_
     assert reading.for_table(None).tiles == reading.tiles
 
 
+def _unsure_below(reading, confidence=0.6):
+    tiles = tuple(replace(t, unsure=t.confidence < confidence) for t in reading.tiles)
+    return Reading(reading.width, reading.height, tiles, reading.hands)
+
+
+def test_the_kind_of_flower_a_table_plays_is_the_kind_its_flowers_read_surely_as():
+    """A table plays one kind (RULINGS 1): its flowers read surely say which. A flower read
+    unsurely as the other kind, the table's among its best readings, is read so."""
+    doubtful = (("6f", 0.28), ("2f", 0.22), ("7z", 0.05))
+    sure = (("1f", 0.9), ("7f", 0.05))
+    reading = _unsure_below(_reading(WINNER, {14: sure, 15: doubtful}, flowers=["1f", "2f"]))
+    assert reading.flower_tiles_seen() == "flowers", "the sure plum outweighs the unsure summer"
+    played = reading.for_table(reading.flower_tiles_seen())
+    assert [played.tiles[i].code for i in played.hands[0].flowers] == ["1f", "2f"]
+    seasons = _reading(WINNER, {14: (("5f", 0.8),), 15: (("6f", 0.7),)}, flowers=["5f", "6f"])
+    assert seasons.flower_tiles_seen() == "seasons"
+    unsure = _unsure_below(_reading(WINNER, {14: doubtful}, flowers=["6f"]))
+    assert unsure.flower_tiles_seen() is None, "nothing read surely says which"
+    assert _reading(WINNER).flower_tiles_seen() is None
+
+
+def test_a_doubtful_flower_is_never_read_as_one_another_tile_shows():
+    """Each flower is one of its kind: a doubtful summer whose plum runner-up another tile of
+    the table shows surely takes its next reading of the table's kind instead."""
+    doubtful = (("6f", 0.3), ("1f", 0.25), ("3f", 0.2))
+    reading = _reading(WINNER, {14: (("1f", 0.9),), 15: doubtful}, flowers=["1f", "3f"])
+    played = _unsure_below(reading).for_table("flowers")
+    assert [played.tiles[i].code for i in played.hands[0].flowers] == ["1f", "3f"]
+
+
 def _one_off(codes, melds=()):
     reading = _reading(codes, melds=melds)
     return nearly_whole(reading.hands[0], reading.tiles)
