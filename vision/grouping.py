@@ -158,6 +158,7 @@ def place(tiles: Sequence[TileRead], rotation_known: bool) -> list[Placed]:
     other way (seen from above, a face is), else from the classifier's rotation. A rotation
     that disagrees with a clear box is not trusted (a 1p or a White reads the same turned)."""
     placed = []
+    shown = {tile.code for tile in tiles}
     for index, tile in enumerate(tiles):
         x0, y0, x1, y1 = (float(v) for v in tile.box)
         w, h = x1 - x0, y1 - y0
@@ -177,19 +178,20 @@ def place(tiles: Sequence[TileRead], rotation_known: bool) -> list[Placed]:
                 vertical,
                 rotation,
                 float(tile.confidence),
-                _flower_reading(tile),
+                _flower_reading(tile, shown),
             )
         )
     return placed
 
 
-def _flower_reading(tile: TileRead) -> str | None:
+def _flower_reading(tile: TileRead, shown: set[str]) -> str | None:
     """The flower or season a tile read as something else may be: the likeliest among its best
-    readings, where it is read at least LIKELY_AS as likely as the tile's code (a flower written
-    in one character, at a table's size, is taken for a wind or a dragon)."""
+    readings that no tile of the picture is read as (each is one of its kind), where it is read
+    at least LIKELY_AS as likely as the tile's code (a flower written in one character, at a
+    table's size, is taken for a wind or a dragon)."""
     if tile.code.endswith("f"):
         return tile.code
-    flowers = [(code, p) for code, p in tile.top if code.endswith("f")]
+    flowers = [(code, p) for code, p in tile.top if code.endswith("f") and code not in shown]
     if not flowers or flowers[0][1] < LIKELY_AS * tile.confidence:
         return None
     return flowers[0][0]
@@ -665,9 +667,12 @@ def flowers_as_laid(tiles: tuple[TileRead, ...], hands: Sequence[HandRead]) -> t
     flowers = {i for hand in hands for i in hand.flowers if not tiles[i].code.endswith("f")}
     if not flowers:
         return tiles
+    shown = {tile.code for tile in tiles}
     out = list(tiles)
     for i in flowers:
-        code = _flower_reading(tiles[i])
+        code = _flower_reading(tiles[i], shown)
+        if code is None:  # taken for a flower of another look's reading: left as read
+            continue
         p = dict(tiles[i].top).get(code, tiles[i].confidence)
         top = ((code, p), *(t for t in tiles[i].top if t[0] != code))
         out[i] = replace(tiles[i], code=code, confidence=p, top=top, unsure=True)

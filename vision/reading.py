@@ -9,6 +9,7 @@ scoring request (CONTRACT section 2).
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from engine.analysis import MELD_SIZE, SetKind
@@ -64,17 +65,20 @@ class MeldRead:
 
 
 def likeliest_alike(faces: list[TileRead]) -> str | None:
-    """The one code most likely shown by every face of `faces`, which are alike (a set laid
-    down: the Korean rules claim no runs). Each face weighs in with its best readings
-    (`TileRead.top`, or its code alone), a code it does not list taking an even share of the
-    probability its list leaves over. Two faces of a pung read surely as the 2 of characters
-    outvote a third read as the 1; two read as the 2 unsurely, with the 1 close behind, do
-    not outvote a third read surely as the 1 (on 500 development tables one more winner's hand
-    read exactly, none lost). None where no face was seen."""
-    readings = [dict(face.top) or {face.code: face.confidence} for face in faces]
-    codes = sorted({code for reading in readings for code in reading if code != "back"})
-    if not codes:
+    """The one code every face of `faces` shows, which are alike (a set laid down: the Korean
+    rules claim no runs): the code most of them are read as, so that one misread face does not
+    change the set. Where as many are read as another (a concealed kong's two faces, or a set
+    whose every face reads otherwise), the likelier: each face weighs in with its best
+    readings (`TileRead.top`, or its code alone), a code it does not list taking an even share
+    of the probability its list leaves over. None where no face was seen."""
+    votes = Counter(face.code for face in faces if face.code != "back")
+    if not votes:
         return None
+    most = max(votes.values())
+    tied = sorted(code for code, count in votes.items() if count == most)
+    if len(tied) == 1:
+        return tied[0]
+    readings = [dict(face.top) or {face.code: face.confidence} for face in faces]
 
     def likelihood(code: str) -> float:
         total = 0.0
@@ -83,7 +87,7 @@ def likeliest_alike(faces: list[TileRead]) -> str | None:
             total += math.log(reading.get(code, left_over / max(1, CODES - len(reading))))
         return total
 
-    return max(codes, key=likelihood)
+    return max(tied, key=likelihood)
 
 
 @dataclass(frozen=True)

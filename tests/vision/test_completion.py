@@ -210,18 +210,19 @@ def test_a_row_of_no_winning_hand_is_not_nearly_whole():
 STANDING = ["1m", "2m", "3m", "4m", "5m", "6m", "7p", "8p", "9p", "2z", "2z"]
 
 
-def test_a_set_is_of_the_code_its_faces_most_likely_all_show():
-    sure_two = _reading(
-        STANDING, melds=[["1m", "2m", "2m"]], tops={11: (("1m", 0.55), ("2m", 0.4))}
-    )
-    assert _request(sure_two)["melds"][0]["tiles"] == "222m", "two sure 2s outvote an unsure 1"
-    # two faces read as the 2 unsurely, the 1 close behind, and one read surely as the 1: the 1
-    unsure_twos = {k: (("2m", 0.5), ("1m", 0.45), ("3m", 0.03)) for k in (12, 13)}
-    unsure_twos[11] = (("1m", 0.95), ("7m", 0.03))
-    reading = _reading(STANDING, melds=[["1m", "2m", "2m"]], tops=unsure_twos)
-    assert _request(reading)["melds"][0]["tiles"] == "111m", "the majority alone says 222m"
+def test_a_set_is_of_the_code_most_of_its_faces_show_however_surely_one_is_misread():
+    misread = {13: (("8m", 0.69), ("6m", 0.03)), 11: (("6m", 0.78), ("8m", 0.21))}
+    reading = _reading(STANDING, melds=[["6m", "6m", "8m"]], tops=misread)
+    assert _request(reading)["melds"][0]["tiles"] == "666m"
     meld = reading.hands[0].to_json(reading.tiles)["melds"][0]
-    assert meld["code"] == "1m", "the panel is given the set's code, not only its faces"
+    assert meld["code"] == "6m", "the panel is given the set's code, not only its faces"
+
+
+def test_a_set_whose_faces_read_as_two_codes_as_often_is_of_the_likelier():
+    """A concealed kong shows two faces: read as two codes, the likelier of the two."""
+    tops = {11: (("2m", 0.5), ("1m", 0.45)), 12: (("1m", 0.95), ("7m", 0.03))}
+    reading = _reading(STANDING, tops=tops, melds=[["2m", "1m"]])
+    assert _request(reading)["melds"][0]["tiles"] == "111m"
 
 
 def test_a_set_of_no_face_seen_has_no_code():

@@ -235,11 +235,14 @@ def test_faces_that_read_the_same_turned_half_round_do_not_say_whose_hand_it_is(
     assert_hands(read_tiles(scene, tiles), {"right": hand})
 
 
-@pytest.mark.parametrize(("runner_up", "taken"), [(0.1, True), (0.03, False)])
+@pytest.mark.parametrize(
+    ("runner_up", "taken"), [(("3f", 0.1), True), (("3f", 0.03), False), (("1f", 0.1), False)]
+)
 def test_a_flower_laid_in_front_and_read_as_a_wind_is_the_flower_it_may_be(runner_up, taken):
     """A flower written in one character, at a table's size, is taken for a wind. Laid where
-    the hand's flowers are, with the flower among its best readings at least half as likely,
-    it is that flower, unsure for a person to check; far less likely, it stays out."""
+    the hand's flowers are, with a flower among its best readings at least half as likely,
+    it is that flower, unsure for a person to check; far less likely, or a flower another tile
+    is read as (each is one of its kind), it stays out."""
     from vision.grouping import flowers_as_laid
 
     rng = np.random.default_rng(6)
@@ -251,7 +254,7 @@ def test_a_flower_laid_in_front_and_read_as_a_wind_is_the_flower_it_may_be(runne
     tiles = list(tiles_of(scene))
     k = next(i for i, t in enumerate(tiles) if t.code == "3f")
     box = tiles[k].box
-    tiles[k] = replace(tiles[k], code="3z", confidence=0.15, top=(("3z", 0.15), ("3f", runner_up)))
+    tiles[k] = replace(tiles[k], code="3z", confidence=0.15, top=(("3z", 0.15), runner_up))
     reading = read_tiles(scene, tiles)
     tiles = flowers_as_laid(reading.tiles, reading.hands)
     request = reading.hands[0].to_request(tiles)
