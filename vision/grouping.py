@@ -389,7 +389,7 @@ def read_hand(position: Position, tiles: list[Placed]) -> HandRead:
         groups = split_groups(position, [t for t in tiles if t.index not in stray])
     groups = _stack_added_tiles(position, groups)
     parts = [[t for t in g.tiles if not t.code.endswith("f")] for g in groups]
-    flowers = [t for g in groups for t in g.tiles if t.code.endswith("f")]
+    flowers = _one_of_each([t for g in groups for t in g.tiles if t.code.endswith("f")])
     with_others = sum(bool(part) for part in parts) > 1  # each group stands apart from others
     melds = [_as_meld(position, part, with_others) for part in parts]
     win = _winning_tile(position, groups, parts, melds)
@@ -415,6 +415,16 @@ def read_hand(position: Position, tiles: list[Placed]) -> HandRead:
         flowers=tuple(t.index for t in flowers),
         win_tile=win.index if win else None,
     )
+
+
+def _one_of_each(flowers: list[Placed]) -> list[Placed]:
+    """The flowers, each code once (a set has one of each flower and season): of two read as
+    one, the surer is the hand's; the other is a speck or a stray, and joins no hand."""
+    surest = {}
+    for tile in flowers:
+        if tile.code not in surest or tile.confidence > surest[tile.code].confidence:
+            surest[tile.code] = tile
+    return [tile for tile in flowers if surest[tile.code] is tile]
 
 
 def _leave_strays_at_the_ends(groups, parts, melds, win) -> None:

@@ -263,6 +263,21 @@ def test_a_flower_laid_in_front_and_read_as_a_wind_is_the_flower_it_may_be(runne
     assert [(t.code, t.unsure) for t in laid] == ([("3f", True)] if taken else [("3z", False)])
 
 
+def test_a_hand_holds_one_of_each_flower_the_surer_of_two_read_alike():
+    """A speck in the flowers' line read as a flower the hand already shows is none of its."""
+    rng = np.random.default_rng(6)
+    concealed = ("1m", "2m", "3m", "4p", "5p", "6p", "9m", "9m", "9m", "2z")
+    hand = replace(Hand(concealed, "2z", (), ("1f", "4f")), flowers_in_front=True)
+    scene = draw_scene({"bottom": hand}, rng, "procedural", 48)
+    tiles = list(tiles_of(scene))
+    plum = next(t for t in tiles if t.code == "4f")
+    x0, y0, x1, y1 = plum.box
+    speck = TileRead("4f", (x1 + 8, y0, x1 + 8 + (x1 - x0), y1), 0.4, plum.rotation)
+    reading = read_tiles(scene, [*tiles, speck])
+    assert_hands(reading, {"bottom": hand})
+    assert speck.box not in [reading.tiles[i].box for i in reading.hands[0].indices()]
+
+
 def test_a_set_whose_turned_tile_was_seen_upright_past_the_standing_tiles_is_not_the_win():
     """A claimed pung's middle tile found upright (boxed square at its left, its face read as
     upright) leaves two of the pung's code and a lone one past a gap, beyond the hand's
