@@ -526,6 +526,11 @@ def _as_meld(position: Position, members: list[Placed], apart: bool = False) -> 
     if len(members) == 3:
         kind = SetKind.PUNG
     elif len(members) == 4:
+        # two turned: an added kong, its added tile on the claimed one (its code misread, or it
+        # would have been taken above); with all four in one line, a kong whose upright tile's
+        # box came out as wide as a turned one, which of the two unknown: the panel asks
+        if len(sideways) == 2 and stacked is None:
+            return MeldRead(SetKind.KONG, indices)
         kind = SetKind.KONG if len(sideways) == 1 else SetKind.ADDED_KONG
     first = sideways[0]
     in_line = members

@@ -278,6 +278,25 @@ def test_a_hand_holds_one_of_each_flower_the_surer_of_two_read_alike():
     assert speck.box not in [reading.tiles[i].box for i in reading.hands[0].indices()]
 
 
+def test_a_kong_with_an_upright_tile_boxed_as_wide_as_a_turned_one_is_a_kong():
+    """Two tiles of a kong seen turned, all four in one line: no tile lies on another, so it is
+    no added kong but a kong whose upright tile's box came out as wide as a turned one. Which of
+    the two was claimed is unknown: the panel asks whom it came from."""
+    rng = np.random.default_rng(6)
+    concealed = ("1m", "2m", "3m", "4p", "5p", "6p", "9m", "9m", "9m", "2z")
+    hand = Hand(concealed, "2z", (Meld("kong", "7p", "right"),))
+    scene = draw_scene({"bottom": hand}, rng, "procedural", 48)
+    tiles = list(tiles_of(scene))
+    first = min((i for i, t in enumerate(tiles) if t.code == "7p"), key=lambda i: tiles[i].box[0])
+    x0, y0, x1, y1 = tiles[first].box  # 35 x 48, boxed 50 x 34 around its middle
+    tiles[first] = TileRead("7p", (x0 - 7, y0 + 7, x1 + 8, y1 - 7), 1.0, 0)
+    reading = read_tiles(scene, tiles)
+    (read,) = reading.hands
+    assert canonical(read.to_request(reading.tiles)) == canonical(hand.request())
+    (kong,) = read.melds
+    assert (kong.kind, kong.claimed_from) == ("kong", None)
+
+
 def test_a_set_whose_turned_tile_was_seen_upright_past_the_standing_tiles_is_not_the_win():
     """A claimed pung's middle tile found upright (boxed square at its left, its face read as
     upright) leaves two of the pung's code and a lone one past a gap, beyond the hand's
