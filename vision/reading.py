@@ -54,8 +54,8 @@ class MeldRead:
     claimed_from: Giver | None = None
 
     def code(self, tiles: tuple[TileRead, ...]) -> str | None:
-        """The code its faces most likely all show (`likeliest_alike`): a misread face does not
-        change the set, and the panel flags it through `unsure`. None where no face was seen."""
+        """The code its faces show (`likeliest_alike`): a misread face does not change the set,
+        and the panel flags it through `unsure`. None where no face was seen."""
         return likeliest_alike([tiles[i] for i in self.tiles if tiles[i].code != "back"])
 
     def codes(self, tiles: tuple[TileRead, ...]) -> str:
@@ -185,12 +185,12 @@ class Reading:
         from vision.grouping import foreign_tiles, in_table_set
 
         tiles = list(self.tiles)
+        shown = {t.code for t in tiles}  # a flower is one of its kind
         for hand in self.hands if flower_tiles else ():
             for i in hand.flowers:
                 tile = tiles[i]
                 if not tile.unsure or in_table_set(tile.code, flower_tiles):
                     continue
-                shown = {t.code for t in tiles}  # a flower is one of its kind
                 kept = [
                     (c, p)
                     for c, p in tile.top
@@ -198,6 +198,7 @@ class Reading:
                 ]
                 if kept:
                     tiles[i] = replace(tile, code=kept[0][0], confidence=kept[0][1])
+                    shown.add(kept[0][0])
         hands = tuple(
             replace(hand, foreign=foreign_tiles(hand, tiles, flower_tiles)) for hand in self.hands
         )
