@@ -388,6 +388,7 @@ def read_hand(position: Position, tiles: list[Placed]) -> HandRead:
     if stray:  # a back that ends no concealed kong must not bridge the gap between two groups
         groups = split_groups(position, [t for t in tiles if t.index not in stray])
     groups = _stack_added_tiles(position, groups)
+    groups = [_among_flowers(g) for g in groups]
     parts = [[t for t in g.tiles if not t.code.endswith("f")] for g in groups]
     flowers = _one_of_each([t for g in groups for t in g.tiles if t.code.endswith("f")])
     with_others = sum(bool(part) for part in parts) > 1  # each group stands apart from others
@@ -415,6 +416,25 @@ def read_hand(position: Position, tiles: list[Placed]) -> HandRead:
         flowers=tuple(t.index for t in flowers),
         win_tile=win.index if win else None,
     )
+
+
+def _among_flowers(group: Group) -> Group:
+    """The group with each tile that lies next to a flower, and may be a flower itself
+    (`Placed.flower`), read as that flower: a hand's flowers are laid side by side, and no set
+    or winning tile shares their place. A flower written in one character is taken for a wind
+    or a dragon at a table's size, most often beside its neighbours read right."""
+    tiles = list(group.tiles)
+    changed = True
+    while changed:
+        changed = False
+        for k, tile in enumerate(tiles):
+            beside = tiles[max(0, k - 1) : k] + tiles[k + 1 : k + 2]
+            if tile.code.endswith("f") or tile.flower is None:
+                continue
+            if any(t.code.endswith("f") and t.code != tile.flower for t in beside):
+                tiles[k] = replace(tile, code=tile.flower)
+                changed = True
+    return group if tiles == list(group.tiles) else replace(group, tiles=tuple(tiles))
 
 
 def _one_of_each(flowers: list[Placed]) -> list[Placed]:

@@ -263,6 +263,34 @@ def test_a_flower_laid_in_front_and_read_as_a_wind_is_the_flower_it_may_be(runne
     assert [(t.code, t.unsure) for t in laid] == ([("3f", True)] if taken else [("3z", False)])
 
 
+@pytest.mark.parametrize("runner_up", [("1f", 0.1), ("7f", 0.1), ("1p", 0.1)])
+def test_a_tile_beside_the_hands_flowers_read_as_a_wind_is_a_flower(runner_up):
+    """Flowers laid at the end of the sets' line, the first of them read as a wind at a table's
+    size: lying beside a flower, with a flower among its likely readings, it is that flower, not
+    a stray tile (nor the winning tile set apart). With no flower among its readings it stays
+    out of the hand."""
+    from vision.grouping import flowers_as_laid
+
+    rng = np.random.default_rng(6)
+    concealed = ("1m", "2m", "3m", "4p", "5p", "6p", "9m")
+    sets = (Meld("pung", "4z", "left"), Meld("pung", "7p", "across"))
+    hand = Hand(concealed, "9m", sets, ("1f", "3f"))
+    scene = draw_scene({"bottom": hand}, rng, "procedural", 48)
+    tiles = list(tiles_of(scene))
+    k = next(i for i, t in enumerate(tiles) if t.code == "1f")
+    box = tiles[k].box
+    tiles[k] = replace(tiles[k], code="2z", confidence=0.15, top=(("2z", 0.15), runner_up))
+    reading = read_tiles(scene, tiles)
+    tiles = flowers_as_laid(reading.tiles, reading.hands)
+    request = reading.hands[0].to_request(tiles)
+    taken = runner_up[0].endswith("f")
+    flowers = sorted(request["flowers"][i : i + 2] for i in range(0, len(request["flowers"]), 2))
+    assert flowers == sorted([runner_up[0], "3f"] if taken else ["3f"])
+    assert request["hand"] == "1m2m3m4p5p6p9m9m" and request["win_tile"] == "9m"
+    (laid,) = [t for t in tiles if t.box == box]
+    assert (laid.code, laid.unsure) == ((runner_up[0], True) if taken else ("2z", False))
+
+
 def test_a_hand_holds_one_of_each_flower_the_surer_of_two_read_alike():
     """A speck in the flowers' line read as a flower the hand already shows is none of its."""
     rng = np.random.default_rng(6)
