@@ -243,24 +243,34 @@ def test_a_flower_laid_in_front_and_read_as_a_wind_is_the_flower_it_may_be(runne
     the hand's flowers are, with a flower among its best readings at least half as likely,
     it is that flower, unsure for a person to check; far less likely, or a flower another tile
     is read as (each is one of its kind), it stays out."""
-    from vision.grouping import flowers_as_laid
-
     rng = np.random.default_rng(6)
     hand = Hand(
         ("1m", "2m", "3m", "4p", "5p", "6p", "9m", "9m", "9m", "2z"), "2z", (), ("1f", "3f")
     )
     hand = replace(hand, flowers_in_front=True)
     scene = draw_scene({"bottom": hand}, rng, "procedural", 48)
+    request, laid = _flower_read_as(scene, "3f", "3z", runner_up)
+    assert _flowers(request) == (["1f", "3f"] if taken else ["1f"])
+    assert (laid.code, laid.unsure) == (("3f", True) if taken else ("3z", False))
+
+
+def _flower_read_as(scene, flower: str, wind: str, runner_up: tuple[str, float]):
+    """The scene's tiles read with its `flower` read unsurely as `wind`, `runner_up` next best:
+    the request of the hand read, and that tile as the reader gives it."""
+    from vision.grouping import flowers_as_laid
+
     tiles = list(tiles_of(scene))
-    k = next(i for i, t in enumerate(tiles) if t.code == "3f")
+    k = next(i for i, t in enumerate(tiles) if t.code == flower)
     box = tiles[k].box
-    tiles[k] = replace(tiles[k], code="3z", confidence=0.15, top=(("3z", 0.15), runner_up))
+    tiles[k] = replace(tiles[k], code=wind, confidence=0.15, top=((wind, 0.15), runner_up))
     reading = read_tiles(scene, tiles)
     tiles = flowers_as_laid(reading.tiles, reading.hands)
-    request = reading.hands[0].to_request(tiles)
-    assert sorted(request["flowers"]) == (sorted("1f3f") if taken else sorted("1f"))
-    laid = [t for t in tiles if t.box == box]
-    assert [(t.code, t.unsure) for t in laid] == ([("3f", True)] if taken else [("3z", False)])
+    (laid,) = [t for t in tiles if t.box == box]
+    return reading.hands[0].to_request(tiles), laid
+
+
+def _flowers(request: dict) -> list[str]:
+    return sorted(request["flowers"][i : i + 2] for i in range(0, len(request["flowers"]), 2))
 
 
 @pytest.mark.parametrize("runner_up", [("1f", 0.1), ("7f", 0.1), ("1p", 0.1)])
@@ -269,25 +279,15 @@ def test_a_tile_beside_the_hands_flowers_read_as_a_wind_is_a_flower(runner_up):
     size: lying beside a flower, with a flower among its likely readings, it is that flower, not
     a stray tile (nor the winning tile set apart). With no flower among its readings it stays
     out of the hand."""
-    from vision.grouping import flowers_as_laid
-
     rng = np.random.default_rng(6)
     concealed = ("1m", "2m", "3m", "4p", "5p", "6p", "9m")
     sets = (Meld("pung", "4z", "left"), Meld("pung", "7p", "across"))
     hand = Hand(concealed, "9m", sets, ("1f", "3f"))
     scene = draw_scene({"bottom": hand}, rng, "procedural", 48)
-    tiles = list(tiles_of(scene))
-    k = next(i for i, t in enumerate(tiles) if t.code == "1f")
-    box = tiles[k].box
-    tiles[k] = replace(tiles[k], code="2z", confidence=0.15, top=(("2z", 0.15), runner_up))
-    reading = read_tiles(scene, tiles)
-    tiles = flowers_as_laid(reading.tiles, reading.hands)
-    request = reading.hands[0].to_request(tiles)
+    request, laid = _flower_read_as(scene, "1f", "2z", runner_up)
     taken = runner_up[0].endswith("f")
-    flowers = sorted(request["flowers"][i : i + 2] for i in range(0, len(request["flowers"]), 2))
-    assert flowers == sorted([runner_up[0], "3f"] if taken else ["3f"])
+    assert _flowers(request) == sorted([runner_up[0], "3f"] if taken else ["3f"])
     assert request["hand"] == "1m2m3m4p5p6p9m9m" and request["win_tile"] == "9m"
-    (laid,) = [t for t in tiles if t.box == box]
     assert (laid.code, laid.unsure) == ((runner_up[0], True) if taken else ("2z", False))
 
 
