@@ -42,6 +42,9 @@ class Classification:
     top: tuple[tuple[str, float], ...]  # the best few codes with their probabilities
     unsure: bool  # the panel should ask a person to confirm
     rotation: int = 0  # how the face is turned in the crop, clockwise: 0, 90, 180 or 270
+    # the flower or season it likeliest is, with its chance, however unlikely: where a tile lies
+    # can say it is a flower that its face, seen small, does not (`vision.grouping`)
+    flower: tuple[str, float] | None = None
 
 
 class TileClassifier:
@@ -80,6 +83,9 @@ class TileClassifier:
         if self.rotation_output not in outputs:
             self.rotation_output = None
         self.metadata = dict(meta)
+        self.flower_columns = np.array(
+            [i for i, c in enumerate(self.codes) if c.endswith("f")], int
+        )
         self.second_look = second_look
         # a flower or season is named again at a larger size (`vision/flowers.py`)
         self.flower_reader = FlowerReader.shipped() if flowers else None
@@ -126,9 +132,10 @@ class TileClassifier:
         chances = np.take_along_axis(probs, best, axis=1).tolist()  # Python floats, row by row
         turns = turn_logits.argmax(1) if turn_logits is not None else np.zeros(len(probs), int)
         unsure = self._unsure(probs).tolist()
+        flowers = self._likeliest_flowers(probs)
         results = []
-        for order, chance, turn, doubt in zip(
-            best.tolist(), chances, turns.tolist(), unsure, strict=True
+        for order, chance, turn, doubt, flower in zip(
+            best.tolist(), chances, turns.tolist(), unsure, flowers, strict=True
         ):
             top = tuple(zip([self.codes[i] for i in order], chance, strict=True))
             results.append(
@@ -138,9 +145,18 @@ class TileClassifier:
                     top=top,
                     unsure=bool(doubt),
                     rotation=int(turn) * 90,
+                    flower=flower,
                 )
             )
         return results
+
+    def _likeliest_flowers(self, probs: np.ndarray) -> list[tuple[str, float] | None]:
+        """For each crop, the flower or season likeliest, with its probability."""
+        if not self.flower_columns.size:
+            return [None] * len(probs)
+        columns = self.flower_columns[probs[:, self.flower_columns].argmax(axis=1)]
+        chances = probs[np.arange(len(probs)), columns].tolist()
+        return [(self.codes[k], p) for k, p in zip(columns.tolist(), chances, strict=True)]
 
     def _unsure(self, probs: np.ndarray, margin: float = UNSURE_MARGIN) -> np.ndarray:
         """Low confidence, or a runner-up close behind."""

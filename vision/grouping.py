@@ -67,6 +67,9 @@ SURE_BLANK = 0.9
 # development tables (seed 99) the classifier read 28-43 % of each of these a half turn off,
 # every other face of the set at most 8 %.
 HALF_TURN_ALIKE = frozenset({"1p", "2p", "3p", "4p", "5p", "8p", "9p", BLANK})
+# A reading past what a set holds gives way only to a code read at least this share as likely;
+# so does a tile's own code to a flower where the hand's flowers lie.
+LIKELY_AS = 0.5
 
 BOTTOM, RIGHT, TOP, LEFT = Position.BOTTOM, Position.RIGHT, Position.TOP, Position.LEFT
 # The position whose upright tiles the camera sees with a face rotation (`Position.turn`).
@@ -90,6 +93,8 @@ class Placed:
     rotation: int | None  # the face's rotation, where the classifier knows it
     confidence: float = 1.0  # the classifier's, for its code
     flower: str | None = None  # a flower or season it may be (`_flower_reading`)
+    # the flower or season a tile named unsurely likeliest is, however unlikely
+    any_flower: str | None = None
     # the box's centre, worked out once: grouping asks for it hundreds of times a picture
     cx: float = field(init=False, repr=False, compare=False)
     cy: float = field(init=False, repr=False, compare=False)
@@ -179,22 +184,26 @@ def place(tiles: Sequence[TileRead], rotation_known: bool) -> list[Placed]:
                 rotation,
                 float(tile.confidence),
                 _flower_reading(tile, shown),
+                _flower_reading(tile, shown, likely_as=0.0) if tile.unsure else None,
             )
         )
     return placed
 
 
-def _flower_reading(tile: TileRead, shown: set[str]) -> str | None:
+def _flower_reading(tile: TileRead, shown: set[str], likely_as: float = LIKELY_AS) -> str | None:
     """The flower or season a tile read as something else may be: the likeliest among its best
-    readings that no tile of the picture is read as (each is one of its kind), where it is read
-    at least LIKELY_AS as likely as the tile's code (a flower written in one character, at a
-    table's size, is taken for a wind or a dragon)."""
+    readings and the classifier's likeliest flower (`TileRead.flower`) that no tile of the
+    picture is read as (each is one of its kind), where it is read at least `likely_as` as
+    likely as the tile's code (a flower written in one character, at a table's size, is taken
+    for a wind or a dragon)."""
     if tile.code.endswith("f"):
         return tile.code
-    flowers = [(code, p) for code, p in tile.top if code.endswith("f") and code not in shown]
-    if not flowers or flowers[0][1] < LIKELY_AS * tile.confidence:
+    readings = [*tile.top, *([tile.flower] if tile.flower else [])]
+    flowers = [(code, p) for code, p in readings if code.endswith("f") and code not in shown]
+    if not flowers:
         return None
-    return flowers[0][0]
+    code, p = max(flowers, key=lambda f: f[1])
+    return code if p >= likely_as * tile.confidence else None
 
 
 @dataclass(frozen=True)
@@ -422,8 +431,17 @@ def _among_flowers(group: Group) -> Group:
     """The group with each tile that lies next to a flower, and may be a flower itself
     (`Placed.flower`), read as that flower: a hand's flowers are laid side by side, and no set
     or winning tile shares their place. A flower written in one character is taken for a wind
-    or a dragon at a table's size, most often beside its neighbours read right."""
+    or a dragon at a table's size, most often beside its neighbours read right. A tile with
+    flowers read as such on every side it has (the end of a line of flowers), and no other of
+    its code in the group (as a set's tile has), is a flower however unlikely the classifier
+    makes one (`Placed.any_flower`)."""
     tiles = list(group.tiles)
+    read_as_flowers = [t.code.endswith("f") for t in tiles]
+    for k, tile in enumerate(tiles):
+        sides = [j for j in (k - 1, k + 1) if 0 <= j < len(tiles)]
+        alone = sum(t.code == tile.code for t in group.tiles) == 1
+        if tile.any_flower and alone and sides and all(read_as_flowers[j] for j in sides):
+            tiles[k] = replace(tile, code=tile.any_flower)
     changed = True
     while changed:
         changed = False
@@ -635,9 +653,6 @@ def as_back(tile: TileRead) -> TileRead:
     return replace(tile, code="back", top=(("back", tile.confidence),))
 
 
-# A reading past what a set holds gives way only to a code read at least this share as likely.
-LIKELY_AS = 0.5
-
 # A line of at least this many tiles is longer than any set: a row of standing tiles, a wall.
 LONG_ROW = 5
 
@@ -705,10 +720,11 @@ def flowers_as_laid(tiles: tuple[TileRead, ...], hands: Sequence[HandRead]) -> t
     shown = {tile.code for tile in tiles}
     out = list(tiles)
     for i in flowers:
-        code = _flower_reading(tiles[i], shown)
+        code = _flower_reading(tiles[i], shown, likely_as=0.0)
         if code is None:  # taken for a flower of another look's reading: left as read
             continue
-        p = dict(tiles[i].top).get(code, tiles[i].confidence)
+        readings = dict([*([tiles[i].flower] if tiles[i].flower else []), *tiles[i].top])
+        p = readings.get(code, tiles[i].confidence)
         top = ((code, p), *(t for t in tiles[i].top if t[0] != code))
         out[i] = replace(tiles[i], code=code, confidence=p, top=top, unsure=True)
     return tuple(out)

@@ -260,7 +260,10 @@ class TileReader:
                 continue
             rotation = int(getattr(n, "rotation", 0)) % 360
             unsure = bool(n.unsure) or faint
-            tiles.append(TileRead(n.code, box, float(n.confidence), rotation, tuple(n.top), unsure))
+            flower = getattr(n, "flower", None)
+            tiles.append(
+                TileRead(n.code, box, float(n.confidence), rotation, tuple(n.top), unsure, flower)
+            )
         return self.kong_backs_looked_for(as_given, kong_backs_only(tuple(tiles), in_line))
 
     def kong_backs_looked_for(
@@ -635,9 +638,12 @@ def voted(looks: list):
     reading's best few) summed, the largest winning; the turn from the surest reading of it. It
     stays unsure: a person should still confirm a tile the classifier hesitated over."""
     votes: dict[str, float] = {}
+    flowers: dict[str, float] = {}
     for look in looks:
         for code, probability in look.top:
             votes[code] = votes.get(code, 0.0) + probability
+        if getattr(look, "flower", None) is not None:
+            flowers[look.flower[0]] = flowers.get(look.flower[0], 0.0) + look.flower[1]
     ranked = sorted(votes, key=votes.get, reverse=True)[: len(looks[0].top)]
     best = ranked[0]
     surest = max(
@@ -651,6 +657,9 @@ def voted(looks: list):
         confidence=votes[best] / len(looks),
         top=tuple((code, votes[code] / len(looks)) for code in ranked),
         rotation=surest.rotation,
+        flower=max(
+            ((c, p / len(looks)) for c, p in flowers.items()), default=None, key=lambda f: f[1]
+        ),
     )
 
 

@@ -30,6 +30,9 @@ class TileRead:
     rotation: int = 0  # how far the face is turned, clockwise, in degrees: 0, 90, 180 or 270
     top: tuple[tuple[str, float], ...] = ()  # the best few codes with their probabilities
     unsure: bool = False  # the panel should ask a person to check this tile
+    # the flower or season the classifier makes likeliest, with its probability, however
+    # unlikely (where it lies may say it is a flower: `vision.grouping`); not part of its JSON
+    flower: tuple[str, float] | None = field(default=None, compare=False)
 
     def to_json(self) -> dict:
         return {

@@ -58,6 +58,21 @@ def test_a_result_has_code_confidence_top_and_flags(classifier):
         result.code = "1m"  # frozen
 
 
+def test_each_reading_names_the_flower_it_likeliest_is(classifier):
+    """Whatever a crop is read as, the reading says which flower or season it likeliest is
+    and how likely: where it lies can say it is a flower that its small face does not."""
+    from vision.sessions import softmax
+
+    crops = [drawn("7z", 1), drawn("3f", 2)]
+    probs = softmax(classifier.infer(classifier.preprocess(crops))[0])
+    wind, flower = classifier.classify(crops, look_again=False)
+    assert flower.code == "3f" and flower.flower == ("3f", pytest.approx(flower.confidence))
+    columns = [i for i, c in enumerate(classifier.codes) if c.endswith("f")]
+    best = max(columns, key=lambda i: probs[0, i])
+    assert wind.code == "7z"
+    assert wind.flower == (classifier.codes[best], pytest.approx(float(probs[0, best])))
+
+
 TURN_CODES = ["3m", "8m", "5p", "9s", "1z", "4z", "6z", "back"]
 
 

@@ -291,6 +291,52 @@ def test_a_tile_beside_the_hands_flowers_read_as_a_wind_is_a_flower(runner_up):
     assert (laid.code, laid.unsure) == ((runner_up[0], True) if taken else ("2z", False))
 
 
+@pytest.mark.parametrize(
+    ("read_as", "unsure", "taken"),
+    [("2z", True, True), ("2z", False, False)],
+)
+def test_the_end_of_a_line_of_flowers_is_a_flower_however_unlikely(read_as, unsure, taken):
+    """Flowers laid in line after the standing tiles, the last read unsurely as a wind with no
+    flower among its best readings: with only flowers beside it, it is the flower the
+    classifier makes likeliest, unsure for a person to check. A tile read surely stays as read
+    (flowers may lie right after the standing tiles)."""
+    from vision.grouping import flowers_as_laid
+
+    rng = np.random.default_rng(6)
+    concealed = ("1m", "2m", "3m", "4p", "5p", "6p", "9m")
+    sets = (Meld("pung", "4z", "left"), Meld("pung", "7p", "across"))
+    hand = Hand(concealed, "9m", sets, ("1f", "3f"))
+    scene = draw_scene({"bottom": hand}, rng, "procedural", 48)
+    tiles = list(tiles_of(scene))
+    k = max((i for i, t in enumerate(tiles) if t.code.endswith("f")), key=lambda i: tiles[i].box[0])
+    box, (other,) = tiles[k].box, {"1f", "3f"} - {tiles[k].code}
+    top = ((read_as, 0.3), ("6s", 0.2), ("2m", 0.1))
+    tiles[k] = replace(
+        tiles[k], code=read_as, confidence=0.3, top=top, unsure=unsure, flower=("4f", 0.02)
+    )
+    reading = read_tiles(scene, tiles)
+    tiles = flowers_as_laid(reading.tiles, reading.hands)
+    request = reading.hands[0].to_request(tiles)
+    (laid,) = [t for t in tiles if t.box == box]
+    assert _flowers(request) == sorted([other, "4f"] if taken else [other])
+    assert (laid.code, laid.unsure) == (("4f", True) if taken else (read_as, unsure))
+
+
+def test_a_tile_beside_a_flower_whose_code_its_group_shows_again_is_no_flower():
+    """A tile with only a flower beside it, whose code another tile of its group shows (a set
+    boxed around a tile read as a flower), stays as read however unsure: only a tile alone of
+    its code at the end of a line of flowers is taken for one."""
+    from vision.grouping import Group, Placed, _among_flowers
+
+    def placed(index, code, x, any_flower=None):
+        return Placed(index, code, x, 0.0, x + 30.0, 40.0, True, 0, 0.3, None, any_flower)
+
+    pair = Group((placed(0, "9m", 0), placed(1, "1f", 31), placed(2, "9m", 62, "4f")), 0, 0, 0)
+    alone = Group((placed(0, "2z", 0, "4f"), placed(1, "1f", 31)), 0, 0, 0)
+    assert [t.code for t in _among_flowers(pair).tiles] == ["9m", "1f", "9m"]
+    assert [t.code for t in _among_flowers(alone).tiles] == ["4f", "1f"]
+
+
 def test_a_hand_holds_one_of_each_flower_the_surer_of_two_read_alike():
     """A speck in the flowers' line read as a flower the hand already shows is none of its."""
     rng = np.random.default_rng(6)
