@@ -92,7 +92,9 @@ class Placed:
     reads_vertically: bool  # its face's up axis is vertical in the picture (rotation 0 or 180)
     rotation: int | None  # the face's rotation, where the classifier knows it
     confidence: float = 1.0  # the classifier's, for its code
-    flower: str | None = None  # a flower or season it may be (`_flower_reading`)
+    # a flower or season it may be: its likeliest (`_likeliest_flower`), read at least
+    # LIKELY_AS as likely as its code
+    flower: str | None = None
     # the flower or season a tile named unsurely likeliest is, however unlikely
     any_flower: str | None = None
     # the box's centre, worked out once: grouping asks for it hundreds of times a picture
@@ -165,6 +167,7 @@ def place(tiles: Sequence[TileRead], rotation_known: bool) -> list[Placed]:
     placed = []
     shown = {tile.code for tile in tiles}
     for index, tile in enumerate(tiles):
+        likeliest, chance = _likeliest_flower(tile, shown) or (None, 0.0)
         x0, y0, x1, y1 = (float(v) for v in tile.box)
         w, h = x1 - x0, y1 - y0
         known = rotation_known and tile.code != "back"
@@ -183,27 +186,24 @@ def place(tiles: Sequence[TileRead], rotation_known: bool) -> list[Placed]:
                 vertical,
                 rotation,
                 float(tile.confidence),
-                _flower_reading(tile, shown),
-                _flower_reading(tile, shown, likely_as=0.0) if tile.unsure else None,
+                likeliest if chance >= LIKELY_AS * tile.confidence else None,
+                likeliest if tile.unsure else None,
             )
         )
     return placed
 
 
-def _flower_reading(tile: TileRead, shown: set[str], likely_as: float = LIKELY_AS) -> str | None:
-    """The flower or season a tile read as something else may be: the likeliest among its best
-    readings and the classifier's likeliest flower (`TileRead.flower`) that no tile of the
-    picture is read as (each is one of its kind), where it is read at least `likely_as` as
-    likely as the tile's code (a flower written in one character, at a table's size, is taken
-    for a wind or a dragon)."""
+def _likeliest_flower(tile: TileRead, shown: set[str]) -> tuple[str, float] | None:
+    """The flower or season a tile read as something else may be, with its probability: the
+    likeliest among its best readings and the classifier's likeliest flower (`TileRead.flower`)
+    that no tile of the picture is read as (each is one of its kind). A flower written in one
+    character, at a table's size, is taken for a wind or a dragon. A tile read as a flower is
+    that flower."""
     if tile.code.endswith("f"):
-        return tile.code
+        return tile.code, tile.confidence
     readings = [*tile.top, *([tile.flower] if tile.flower else [])]
     flowers = [(code, p) for code, p in readings if code.endswith("f") and code not in shown]
-    if not flowers:
-        return None
-    code, p = max(flowers, key=lambda f: f[1])
-    return code if p >= likely_as * tile.confidence else None
+    return max(flowers, key=lambda f: f[1]) if flowers else None
 
 
 @dataclass(frozen=True)
@@ -713,16 +713,17 @@ def plain_rows_as_backs(tiles: tuple[TileRead, ...]) -> tuple[TileRead, ...]:
 
 def flowers_as_laid(tiles: tuple[TileRead, ...], hands: Sequence[HandRead]) -> tuple[TileRead, ...]:
     """The tiles with each one a hand holds as a flower read as the flower it may be
-    (`_flower_reading`), unsure for a person to check: it lies where the hand's flowers are."""
+    (`_likeliest_flower`), unsure for a person to check: it lies where the hand's flowers are."""
     flowers = {i for hand in hands for i in hand.flowers if not tiles[i].code.endswith("f")}
     if not flowers:
         return tiles
     shown = {tile.code for tile in tiles}
     out = list(tiles)
     for i in flowers:
-        code = _flower_reading(tiles[i], shown, likely_as=0.0)
-        if code is None:  # taken for a flower of another look's reading: left as read
+        likeliest = _likeliest_flower(tiles[i], shown)
+        if likeliest is None:  # taken for a flower of another look's reading: left as read
             continue
+        code = likeliest[0]
         readings = dict([*([tiles[i].flower] if tiles[i].flower else []), *tiles[i].top])
         p = readings.get(code, tiles[i].confidence)
         top = ((code, p), *(t for t in tiles[i].top if t[0] != code))
