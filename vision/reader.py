@@ -68,6 +68,11 @@ CLEAR = 0.2
 # does (on the valid photos: 98 of 280 White Dragons were taken for backs; with this, tiles found
 # +1.5 points, precision unchanged).
 FACE_UP = 0.5
+# A set of blank faces (a pung or kong of White Dragons) lies in a run: only its first tile is
+# beside a face, and the finder may take them all for backs. A tile found face down beside one
+# that proved a face is named too, for up to BLANK_RUN steps along the run (a kong's four tiles:
+# the first beside a face, three more).
+BLANK_RUN = 3
 # Faces found whiter than this (`vision.light.face_whiteness`) are taken as white. Darker ones
 # may be a set on black faces, looked for in the picture's negative; that look is taken only
 # where its faces come out plainly white. Real photos' faces: 0.51 at the least of 896, 0.64
@@ -303,14 +308,50 @@ class TileReader:
         to_name = [
             i for i, f in enumerate(found) if f.kind == "face" or in_line_with_faces(f.box, faces)
         ]
-        boxes = [found[i].box for i in to_name]
+        named = dict(zip(to_name, self.names(bgr, found, to_name, in_negative), strict=True))
+        if not in_negative:
+            found, named = self.whole_parts(bgr, found, named)
+        return found, self.blank_runs_named(bgr, found, named, in_negative)
+
+    def names(self, bgr: np.ndarray, found: list, indices: list, in_negative: bool) -> list:
+        """The classifier's readings of the tiles found at `indices`; black faces (a picture
+        looked at in its negative) are named in the picture and in its negative."""
+        boxes = [found[i].box for i in indices]
         readings = self.name_boxes(bgr, boxes)
-        if in_negative and boxes:  # black faces: named in the picture and in its negative
+        if in_negative and boxes:
             import cv2
 
             readings = both_ways(readings, self.name_boxes(cv2.bitwise_not(bgr), boxes))
-            return found, dict(zip(to_name, readings, strict=True))
-        return self.whole_parts(bgr, found, dict(zip(to_name, readings, strict=True)))
+        return readings
+
+    def blank_runs_named(
+        self, bgr: np.ndarray, found: list, named: dict, in_negative: bool
+    ) -> dict:
+        """`named`, with the tiles found face down that lie beside one that proved a face, step
+        by step along a run (BLANK_RUN steps at most).
+
+        A pung or kong of blank faces (White Dragons) that the finder takes for backs lies in a
+        run whose first tile alone is beside a face; that one is named and proves a face, but
+        the next lies two tiles from any face and was never named. Naming the backs beside a
+        proven face, then beside those, reads the whole set."""
+        for _ in range(BLANK_RUN):
+            risen = [
+                found[i].box
+                for i, n in named.items()
+                if found[i].kind == "back" and n.code != "back" and n.confidence >= FACE_UP
+            ]
+            if not risen:
+                break
+            beside = np.array(risen, float)
+            more = [
+                i
+                for i, f in enumerate(found)
+                if f.kind == "back" and i not in named and in_line_with_faces(f.box, beside)
+            ]
+            if not more:
+                break
+            named.update(zip(more, self.names(bgr, found, more, in_negative), strict=True))
+        return named
 
     def whole_parts(self, bgr: np.ndarray, found: list, named: dict) -> tuple[list, dict]:
         """The tiles found, with a face boxed by a part of its tile (PART) boxed whole where

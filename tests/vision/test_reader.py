@@ -564,6 +564,27 @@ def test_a_face_down_find_in_a_row_of_faces_is_a_blank_face_and_elsewhere_stays_
     assert classifier.crops == 4, "backs away from the rows (walls) are not sent to be named"
 
 
+def test_a_run_of_blank_faces_taken_for_backs_is_named_tile_by_tile_along_the_row():
+    """A kong of White Dragons the finder takes for four backs: only the first lies beside a
+    face, yet all four are named. The run is followed a kong's length (BLANK_RUN steps) and no
+    further, so a wall that touches a row is not read as White Dragons end to end."""
+    from vision.detector import FoundTile
+    from vision.reader import BLANK_RUN, TileReader
+
+    faces = [FoundTile((x, 100, x + 30, 140), 0.9, "face") for x in (0, 32)]
+    run = [FoundTile((x, 100, x + 30, 140), 0.6, "back") for x in (64, 96, 128, 160, 192)]
+    wall = [FoundTile((400, 10, 430, 50), 0.6, "back")]
+    classifier = _NamesEverything5z()
+    tiles = TileReader(finder=_Finder(faces + run + wall), classifier=classifier).named_tiles(
+        np.zeros((200, 450, 3), np.uint8)
+    )
+    by_x = {t.box[0]: t.code for t in tiles}
+    named = 1 + BLANK_RUN  # the one beside a face, then a step at a time
+    assert [by_x[f.box[0]] for f in run] == ["5z"] * named + ["back"] * (len(run) - named)
+    assert by_x[400] == "back"
+    assert classifier.crops == len(faces) + named
+
+
 class _NamesInTurn:
     """A stand-in classifier that answers the given codes, one per crop, in order."""
 
