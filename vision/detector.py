@@ -30,6 +30,10 @@ DEFAULT_MODEL = model_file("detector.onnx")
 # A finder trained for whole tables (tiles down to 12 pixels, discards, walls): it takes a camera
 # frame's larger look (below). Where it is missing, the finder above takes that look too.
 TABLE_MODEL = model_file("table-finder.onnx")
+# The same network fine-tuned on whole tables and sets on black faces in every tile style: it
+# takes the last closer look at a winner's hand that the finder above left incomplete
+# (`vision.reader.TileReader.grouped_closer`). Where it is missing, that look is not taken.
+CLOSER_MODEL = model_file("closer-finder.onnx")
 KINDS = ("face", "back")
 SMALL_TILE = 24  # network pixels: tiles shorter than this are looked at again, larger
 TARGET_TILE = 36

@@ -932,6 +932,32 @@ def test_a_closer_look_that_leaves_the_hand_incomplete_is_not_taken():
     assert first.size == 13, "the first look's hand, one tile short, as it was read"
 
 
+def test_the_closer_finder_takes_the_last_look_and_is_kept_only_where_the_hand_is_whole():
+    """Where the finder leaves the hand incomplete at every size, the closer finder looks once
+    more at the same region; its look is taken where the hand comes out whole, else the first
+    look's hand stays."""
+    from lab.hands import as_laid
+    from vision.completion import is_whole
+    from vision.reader import CLOSER_TILES, TileReader
+
+    scene, every, far = _table_missing_one_hand_tile()
+    height, width = scene.image.shape[:2]
+    picture = _picture_of_places(width, height)
+    for closer_sees, whole in ((every, True), (far[:5], False)):
+        reader = TileReader(finder=object(), classifier=_Classifier(), closer_finder=object())
+        reader.named_tiles = first = _SeesMoreCloser(far, far[:5], width, height)
+        reader.closer.named_tiles = second = _SeesMoreCloser(far, closer_sees, width, height)
+        reading = reader.read(picture)
+        assert len(first.looks) == 1 + len(CLOSER_TILES), "the finder at every size first"
+        assert [look[:4] for look in second.looks] == [first.looks[1][:4]], "once, same region"
+        hand = reading.hands[0]
+        assert is_whole(hand, reading.tiles) == whole
+        if whole:
+            assert canonical(hand.to_request(reading.tiles)) == as_laid(scene)
+        else:
+            assert hand.size == 13, "the first look's hand, one tile short, as it was read"
+
+
 def test_a_whole_hand_is_not_looked_at_again():
     from lab.hands import as_laid
 
