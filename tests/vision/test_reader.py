@@ -933,9 +933,9 @@ def test_a_closer_look_that_leaves_the_hand_incomplete_is_not_taken():
 
 
 def test_the_closer_finder_takes_the_last_look_and_is_kept_only_where_the_hand_is_whole():
-    """Where the finder leaves the hand incomplete at every size, the closer finder looks once
-    more at the same region; its look is taken where the hand comes out whole, else the first
-    look's hand stays."""
+    """Where the finder leaves the hand incomplete at every size, the closer finder looks at
+    the same region, at each size in turn over a table; its look is taken where the hand comes
+    out whole, else the first look's hand stays."""
     from lab.hands import as_laid
     from vision.completion import is_whole
     from vision.reader import CLOSER_TILES, TileReader
@@ -949,13 +949,32 @@ def test_the_closer_finder_takes_the_last_look_and_is_kept_only_where_the_hand_i
         reader.closer.named_tiles = second = _SeesMoreCloser(far, closer_sees, width, height)
         reading = reader.read(picture)
         assert len(first.looks) == 1 + len(CLOSER_TILES), "the finder at every size first"
-        assert [look[:4] for look in second.looks] == [first.looks[1][:4]], "once, same region"
+        tries = 1 if whole else len(CLOSER_TILES)  # it stops at the first whole hand
+        assert [look[:4] for look in second.looks] == [first.looks[1][:4]] * tries
+        assert [look[4] for look in second.looks] == [look[4] for look in first.looks[1:]][:tries]
         hand = reading.hands[0]
         assert is_whole(hand, reading.tiles) == whole
         if whole:
             assert canonical(hand.to_request(reading.tiles)) == as_laid(scene)
         else:
             assert hand.size == 13, "the first look's hand, one tile short, as it was read"
+
+
+def test_a_photos_hand_gets_one_look_from_the_closer_finder(monkeypatch):
+    """A hand not seen small (a photo of it) is looked at by the closer finder once, at its own
+    size: over photos' heaps, its other sizes made wrong hands whole."""
+    import vision.reader
+    from vision.reader import CLOSER_TILES, TileReader
+
+    monkeypatch.setattr(vision.reader, "seen_small", lambda length, width, height: False)
+    scene, _, far = _table_missing_one_hand_tile()
+    height, width = scene.image.shape[:2]
+    reader = TileReader(finder=object(), classifier=_Classifier(), closer_finder=object())
+    reader.named_tiles = first = _SeesMoreCloser(far, far[:5], width, height)
+    reader.closer.named_tiles = second = _SeesMoreCloser(far, far[:5], width, height)
+    reader.read(_picture_of_places(width, height))
+    assert len(first.looks) == 1 + len(CLOSER_TILES)
+    assert [look[4] for look in second.looks] == [None], "once, at the finder's own size"
 
 
 def test_a_whole_hand_is_not_looked_at_again():
