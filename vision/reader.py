@@ -193,15 +193,16 @@ class TileReader:
 
         Where the finder leaves the hand incomplete at every size, the closer finder
         (`closer-finder.onnx`: the same network fine-tuned on whole tables and sets on black
-        faces in every tile style) looks again: a hand seen small at each size the finder
-        looked, a photo's hand once, at its own size. It boxes dark sets and blank faces the
-        finder misses, but reads the photos' heaps as tiles too, so it is asked only here,
-        where the rules keep its look only for a whole hand. On development tables (seeds 99,
-        98, 97, 89, 88; 900) the hands read exactly went from 791 to 795 with one look and to
-        798 with a look at each size, on 200 held out (seed 96) from 166 to 167, the riichi
-        tables from 31 to 32 of 48, none lost. A photo's hand looked at each size too lost 2 of
-        the 225 held-out train photos' hands; looked at once, they and the valid photos read
-        as before."""
+        faces in every tile style) looks again at a hand a tile or a set off complete: one seen
+        small at each size the finder looked, a photo's hand once, at its own size. It boxes
+        dark sets and blank faces the finder misses, but reads the photos' heaps as tiles too,
+        so it is asked only here, where the rules keep its look only for a whole hand. On
+        development tables (seeds 99, 98, 97, 89, 88; 900) the hands read exactly went from 791
+        to 794, none lost. Asked about a hand seen small further off complete too, it read 798
+        (and 167 of 200 held out, not 166), but every frame of a table mid-hand then took
+        10 ms more (photos set in a 1280 table: 58 -> 68 ms), so it is not. A photo's hand
+        looked at each size lost 2 of the 225 held-out train photos' hands; looked at once,
+        they and the valid photos read as before."""
         height, width = frames[0].shape[:2]
         specks = specks_likely(frames[0], tiles)
         reading = self.group(width, height, tiles, specks)
@@ -214,7 +215,7 @@ class TileReader:
         outside = tuple(t for t in tiles if not _centred_in(t.box, region.keep))
         cuts = [np.ascontiguousarray(f[y0:y1, x0:x1]) for f in frames]
         tries = [(self, tile) for tile in region.sizes]
-        if self.closer is not None:  # at each size over a table; at its own size in a photo
+        if self.closer is not None and region.near:  # each size over a table; once in a photo
             small = seen_small(region.length, width, height)
             tries += [(self.closer, tile) for tile in (region.sizes if small else (None,))]
         for reader, tile in tries:
@@ -591,6 +592,7 @@ class CloserRegion(NamedTuple):
     keep: tuple[float, float, float, float]  # the closer look's tiles centred here are kept
     length: float  # the hand's tile length in the picture
     sizes: tuple  # the tile lengths to look at it with (CLOSER_TILES; None: the finder's own)
+    near: bool  # the hand is a tile or a set off complete (`nearly_whole`)
 
 
 def specks_likely(bgr: np.ndarray, tiles: tuple[TileRead, ...]) -> bool:
@@ -648,7 +650,7 @@ def closer_region(reading: Reading) -> CloserRegion | None:
     keep = (*(low - kept * length), *(high + kept * length))
     sizes = CLOSER_TILES if near else CLOSER_TILES[:1]
     box = (int(x0), int(y0), int(x1), int(y1))
-    return CloserRegion(box, tuple(float(v) for v in keep), length, sizes)
+    return CloserRegion(box, tuple(float(v) for v in keep), length, sizes, near)
 
 
 def _shifted(tiles, dx: int, dy: int) -> list[TileRead]:

@@ -1204,6 +1204,28 @@ def test_a_hand_seen_small_and_two_tiles_short_is_read_whole_from_a_closer_look(
     assert not nearly_whole(first_look.hands[0], first_look.tiles), "not a tile or a set off"
 
 
+def test_the_closer_finder_is_not_asked_about_a_hand_far_off_complete():
+    """A hand seen small two tiles short gets the finder's closer look, not the closer finder's:
+    a table's frame mid-hand shows such hands, and each look costs time."""
+    from tests.vision.test_grouping import tiles_of
+    from tests.vision.test_table_grouping import table
+    from vision.reader import TileReader
+
+    scene, _ = table(0)
+    every = tiles_of(scene)
+    standing = [
+        i for i, t in enumerate(scene.tiles) if t.position == scene.winner and t.role == "concealed"
+    ]
+    far = tuple(t for i, t in enumerate(every) if i not in {standing[2], standing[6]})
+    height, width = scene.image.shape[:2]
+    reader = TileReader(finder=object(), classifier=_Classifier(), closer_finder=object())
+    reader.named_tiles = first = _SeesMoreCloser(far, far, width, height)
+    reader.closer.named_tiles = second = _SeesMoreCloser(far, every, width, height)
+    reader.read(_picture_of_places(width, height))
+    assert len(first.looks) == 2, "the finder looked closer once"
+    assert second.looks == [], "the closer finder was not asked"
+
+
 def _row_reading(width: int, height: int, length: float, count: int):
     """A reading of one incomplete hand in a row: `count` tiles `length` pixels long."""
     from vision.reading import HandRead, Reading, TileRead
