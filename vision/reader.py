@@ -127,8 +127,8 @@ class TileReader:
     ):
         """`finder`/`classifier` default to the committed models; `zones` are seat zones of a
         calibrated fixed camera; `pixels` is the finder's working size (about 384 x 384).
-        `closer_finder` takes the last closer look at a winner's hand (`grouped_closer`); it
-        defaults to the committed one only where `finder` does too."""
+        `closer_finder` takes the last closer looks at a winner's hand a tile or a set off
+        complete (`grouped_closer`); it defaults to the committed one only where `finder` does."""
         if finder is None:
             from vision.detector import CLOSER_MODEL, TileFinder
 
@@ -591,8 +591,13 @@ class CloserRegion(NamedTuple):
     box: tuple[int, int, int, int]  # the region to read (whole pixels, inside the picture)
     keep: tuple[float, float, float, float]  # the closer look's tiles centred here are kept
     length: float  # the hand's tile length in the picture
-    sizes: tuple  # the tile lengths to look at it with (CLOSER_TILES; None: the finder's own)
     near: bool  # the hand is a tile or a set off complete (`nearly_whole`)
+
+    @property
+    def sizes(self) -> tuple:
+        """The tile lengths to look at it with (CLOSER_TILES; None: the finder's own): a hand
+        further off complete is looked at once, at the finder's own size."""
+        return CLOSER_TILES if self.near else CLOSER_TILES[:1]
 
 
 def specks_likely(bgr: np.ndarray, tiles: tuple[TileRead, ...]) -> bool:
@@ -648,9 +653,8 @@ def closer_region(reading: Reading) -> CloserRegion | None:
     x0, y0 = np.maximum(low - context * length, 0).astype(int)
     x1, y1 = np.ceil(np.minimum(high + context * length, (reading.width, reading.height)))
     keep = (*(low - kept * length), *(high + kept * length))
-    sizes = CLOSER_TILES if near else CLOSER_TILES[:1]
     box = (int(x0), int(y0), int(x1), int(y1))
-    return CloserRegion(box, tuple(float(v) for v in keep), length, sizes, near)
+    return CloserRegion(box, tuple(float(v) for v in keep), length, near)
 
 
 def _shifted(tiles, dx: int, dy: int) -> list[TileRead]:
