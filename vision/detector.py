@@ -31,8 +31,9 @@ DEFAULT_MODEL = model_file("detector.onnx")
 # frame's larger look (below). Where it is missing, the finder above takes that look too.
 TABLE_MODEL = model_file("table-finder.onnx")
 # The same network fine-tuned on whole tables and sets on black faces in every tile style: it
-# takes the last closer look at a winner's hand that the finder above left incomplete
-# (`vision.reader.TileReader.grouped_closer`). Where it is missing, that look is not taken.
+# takes the last closer looks at a winner's hand a tile or a set off complete that the finder
+# above left incomplete (`vision.reader.TileReader.grouped_closer`). Where it is missing, those
+# looks are not taken.
 CLOSER_MODEL = model_file("closer-finder.onnx")
 KINDS = ("face", "back")
 SMALL_TILE = 24  # network pixels: tiles shorter than this are looked at again, larger
