@@ -139,7 +139,10 @@ class TileFinder:
         threads: int = 2,
         back_threshold: float | None = None,
         table_model_path: str | Path | None = None,
+        table_session=None,
     ):
+        """`table_session`: the table finder's session, already made by another finder, shared
+        instead of loading `table_model_path` again."""
         from vision.sessions import cpu_session
 
         path = Path(model_path) if model_path else DEFAULT_MODEL
@@ -147,9 +150,9 @@ class TileFinder:
             raise ModelMissing("finder_model_missing", path=str(path))
         self.session = cpu_session(path, providers, threads)
         table_path = Path(table_model_path) if table_model_path else TABLE_MODEL
-        self.table_session = (
-            cpu_session(table_path, providers, threads) if table_path.is_file() else self.session
-        )
+        if table_session is None and table_path.is_file():
+            table_session = cpu_session(table_path, providers, threads)
+        self.table_session = self.session if table_session is None else table_session
         meta = self.session.get_modelmeta().custom_metadata_map
         self.input_name = self.session.get_inputs()[0].name
         self.kinds = tuple(json.loads(meta.get("kinds", json.dumps(KINDS))))

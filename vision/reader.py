@@ -134,7 +134,13 @@ class TileReader:
 
             finder = TileFinder(pixels=pixels, back_threshold=FAINT_BACK)
             if closer_finder is None and CLOSER_MODEL.is_file():
-                closer_finder = TileFinder(CLOSER_MODEL, pixels=pixels, back_threshold=FAINT_BACK)
+                table = finder.table_session  # the same table finder: loaded once
+                closer_finder = TileFinder(
+                    CLOSER_MODEL,
+                    pixels=pixels,
+                    back_threshold=FAINT_BACK,
+                    table_session=None if table is finder.session else table,
+                )
         if classifier is None:
             from vision.classifier import TileClassifier
 

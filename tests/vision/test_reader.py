@@ -960,6 +960,13 @@ def test_the_closer_finder_takes_the_last_look_and_is_kept_only_where_the_hand_i
             assert hand.size == 13, "the first look's hand, one tile short, as it was read"
 
 
+def test_the_closer_finder_uses_the_readers_table_finder_rather_than_loading_it_again():
+    default = reader()
+    assert default.closer is not None, "the committed closer finder is there"
+    assert default.closer.finder.table_session is default.finder.table_session
+    assert default.closer.finder.session is not default.finder.session, "a finder of its own"
+
+
 def test_a_photos_hand_gets_one_look_from_the_closer_finder(monkeypatch):
     """A hand not seen small (a photo of it) is looked at by the closer finder once, at its own
     size: over photos' heaps, its other sizes made wrong hands whole."""
