@@ -24,9 +24,12 @@ square by the dataset's export until a tile is many times longer than wide
 (`vision.upright.stretched`). No camera takes such a picture, and turned, they shear into shapes
 no table shows.
 
-Precision counts every face reported that no label holds. The photos label the hand only: a heap
+Precision counts every face reported that no label holds. Many photos label the hand only: a heap
 of discards, which the finder passes over in many photos as they are, is found once the photo is
-turned, and each of its tiles counts against precision.
+turned, and each of its tiles counted against precision. Those tiles were checked by eye
+(`datasets.photos.UNLABELLED_TILES`: 168 tiles on 22 photos), so each line gives precision twice:
+as labelled, and then with the faces found on those tiles left out (each tile excuses one face;
+a face on felt, a tray, a gap or a labelled tile counted twice still counts against it).
 
 So the same conditions are also drawn on rendered full tables (`datasets.table`), where every
 tile is known (hands, sets, discards, walls) and a face reported where none is drawn is truly a
@@ -78,11 +81,12 @@ def turned(bgr: np.ndarray, boxes: np.ndarray, degrees: float, outlines=None):
 
 
 def whole_table(bgr: np.ndarray, boxes: np.ndarray):
-    """The picture shrunk so its tiles are TABLE_TILE pixels long, in a TABLE_SIZE square."""
+    """The picture shrunk so its tiles are TABLE_TILE pixels long, in a TABLE_SIZE square
+    (boxes of no size, points carried along, do not set the scale)."""
     import cv2
 
     lengths = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
-    scale = min(1.0, TABLE_TILE / float(np.median(lengths)))
+    scale = min(1.0, TABLE_TILE / float(np.median(lengths[lengths > 0])))
     height, width = bgr.shape[:2]
     small = cv2.resize(
         bgr,
@@ -99,7 +103,8 @@ def whole_table(bgr: np.ndarray, boxes: np.ndarray):
 
 
 def conditions():
-    """(name, change) pairs: change(bgr, boxes, outlines) -> (bgr, boxes)."""
+    """(name, change) pairs: change(bgr, boxes, outlines) -> (bgr, boxes). A box of no size is
+    a point, moved as the picture is."""
     out = [
         ("as they are", lambda bgr, boxes, outlines: (bgr, boxes)),
         ("warm light", lambda bgr, boxes, outlines: (warm_light(bgr), boxes)),
@@ -158,6 +163,23 @@ def match_centres(found: np.ndarray, truth: np.ndarray) -> np.ndarray:
     return matched
 
 
+def on_unlabelled_tiles(found: np.ndarray, matched: np.ndarray, points: np.ndarray) -> int:
+    """How many found boxes that match no label (`matched` -1) hold the centre of a tile the
+    labels leave out (`points`, n x 2); each such tile excuses one box, the nearest."""
+    excused = 0
+    free = np.ones(len(points), bool)
+    for box in found[matched < 0]:
+        x0, y0, x1, y1 = box
+        inside = free & (points[:, 0] >= x0) & (points[:, 0] <= x1)
+        inside &= (points[:, 1] >= y0) & (points[:, 1] <= y1)
+        if inside.any():
+            centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+            distance = np.where(inside, np.hypot(*(points - centre).T), np.inf)
+            free[int(distance.argmin())] = False
+            excused += 1
+    return excused
+
+
 def run(args) -> None:
     import cv2
 
@@ -181,14 +203,22 @@ def run(args) -> None:
                 continue
             boxes = np.array([t.box for t in labels], float).reshape(-1, 4)
             squeezed = stretched(boxes)
-            picture, boxes = change(image, boxes, [t.outline for t in labels])
+            points = photo.unlabelled(image.shape[1], image.shape[0])
+            picture, moved = change(
+                image,
+                np.vstack([boxes, np.hstack([points, points])]),  # the points as boxes of no size
+                [t.outline for t in labels] + [()] * len(points),
+            )
+            boxes, points = moved[: len(labels)], moved[len(labels) :, :2]
             started = time.perf_counter()
             faces = [t for t in reader.read(picture).tiles if t.code != "back"]
             times.append(time.perf_counter() - started)
-            matched = match_centres(np.array([t.box for t in faces], float).reshape(-1, 4), boxes)
+            found = np.array([t.box for t in faces], float).reshape(-1, 4)
+            matched = match_centres(found, boxes)
             tally = Counter(
                 truth=len(labels),
                 reported=len(faces),
+                unlabelled=on_unlabelled_tiles(found, matched, points),
                 found=int((matched >= 0).sum()),
                 named=sum(
                     j >= 0 and labels[j].code == t.code for t, j in zip(faces, matched, strict=True)
@@ -204,8 +234,10 @@ def run(args) -> None:
             f"  {name:18} {_figures(every)}   as shot: {_figures(as_shot)}   {milliseconds:5.1f} ms"
         )
     print(
-        f"  ({shot} photos as shot; ms: the median time to read one picture.) Targets: named "
-        "right >= 97 %, precision >= 98 %; a whole table read in <= 40 ms"
+        f"  ({shot} photos as shot; precision: as labelled / leaving out the faces found on "
+        "tiles the photos do not label, checked by eye; ms: the median time to read one "
+        "picture.) Targets: named right >= 97 %, precision >= 98 %; a whole table read in "
+        "<= 40 ms"
     )
 
     run_tables(reader)
@@ -243,10 +275,16 @@ def run_tables(reader, count: int = TABLES_PER_CONDITION) -> None:
 
 
 def _figures(tally: Counter) -> str:
+    """Found, named right and precision; on the photos, precision as labelled / with the faces
+    found on tiles the labels leave out not counted."""
+    precision = _share(tally["found"], tally["reported"])
+    if "unlabelled" in tally:
+        checked = _share(tally["found"], tally["reported"] - tally["unlabelled"]).strip()
+        precision = f"{precision} / {checked}"
     return (
         f"found {_share(tally['found'], tally['truth'])}  "
         f"named right {_share(tally['named'], tally['truth'])}  "
-        f"precision {_share(tally['found'], tally['reported'])}"
+        f"precision {precision}"
     )
 
 

@@ -104,3 +104,24 @@ def test_the_shared_dataset_reads_as_tile_codes():
     tiles = [t for p in photos[:10] for t in p.tiles()]
     assert tiles and all(t.code in CLASS_CODES for t in tiles)
     assert all(0 <= t.box[0] < t.box[2] <= 640 and 0 <= t.box[1] < t.box[3] <= 640 for t in tiles)
+
+
+def test_the_tiles_checked_unlabelled_lie_on_valid_photos_clear_of_every_label():
+    """Each tile listed as shown but not labelled is on a valid photo, inside it, outside every
+    labelled box (else it would excuse a second find of a labelled tile), one tile apart."""
+    from datasets.photos import _unlabelled_tiles
+
+    require_shared(PHOTOS / "valid")
+    photos = {p.image.name: p for p in list_photos("valid", PHOTOS)}
+    listed = _unlabelled_tiles()
+    assert listed and set(listed) <= set(photos)
+    for name in listed:
+        points = photos[name].unlabelled()
+        assert len(points) and ((points >= 0) & (points <= 640)).all(), name
+        boxes = np.array([t.box for t in photos[name].tiles()])
+        x, y = points[:, :1], points[:, 1:]
+        inside = (boxes[:, 0] <= x) & (x <= boxes[:, 2]) & (boxes[:, 1] <= y) & (y <= boxes[:, 3])
+        assert not inside.any(), name
+        apart = np.hypot(*(points[:, None] - points[None]).transpose(2, 0, 1))
+        assert (apart[~np.eye(len(points), dtype=bool)] > 10).all(), name
+    assert not len(next(p for n, p in photos.items() if n not in listed).unlabelled())

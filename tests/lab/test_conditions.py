@@ -36,3 +36,40 @@ def test_a_photo_at_the_panels_size_is_scaled_with_its_boxes():
     x0, y0, x1, y1 = boxes[0].round().astype(int)
     assert (x0, y0, x1, y1) == (500, 250, 650, 450)
     assert picture[y0 + 10 : y1 - 10, x0 + 10 : x1 - 10].min() > 200, "the tile moved with its box"
+
+
+def test_a_face_found_on_a_tile_the_labels_leave_out_is_excused_once():
+    from lab.conditions import on_unlabelled_tiles
+
+    points = np.array([[50.0, 50.0], [300.0, 300.0]])  # two tiles no label covers
+    found = np.array(
+        [
+            [30.0, 30.0, 70.0, 70.0],  # on the first: excused
+            [35.0, 35.0, 75.0, 75.0],  # the same tile found again: still a false find
+            [280.0, 280.0, 320.0, 320.0],  # on the second, but it matched a label
+            [500.0, 500.0, 540.0, 540.0],  # on felt: a false find
+        ]
+    )
+    matched = np.array([-1, -1, 4, -1])
+    assert on_unlabelled_tiles(found, matched, points) == 1
+    assert on_unlabelled_tiles(found, matched, points[:0]) == 0
+
+
+def test_the_tiles_the_labels_leave_out_move_with_the_picture():
+    """A turned or shrunk photo carries its unlabelled tiles' centres along (as boxes of no
+    size), and they do not change how far a whole table is shrunk."""
+    from lab.conditions import conditions
+
+    photo = np.zeros((480, 640, 3), np.uint8)
+    photo[100:180, 200:260] = 255  # a labelled tile
+    photo[300:380, 400:460] = 255  # a tile no label covers, centred at (430, 340)
+    label = np.array([[200.0, 100.0, 260.0, 180.0]])
+    point = np.array([[430.0, 340.0, 430.0, 340.0]])
+    changes = dict(conditions())
+    for name in ("turned 30 deg", "whole table 1280", "at the panel's size"):
+        picture, moved = changes[name](photo, np.vstack([label, point]), [(), ()])
+        x, y = moved[1, :2].round().astype(int)
+        assert moved[1, 0] == moved[1, 2] and moved[1, 1] == moved[1, 3], name
+        assert picture[y - 2 : y + 3, x - 2 : x + 3].min() > 200, f"{name}: the point left its tile"
+        _, alone = changes[name](photo, label, [()])
+        assert np.allclose(alone[0], moved[0]), f"{name}: the point changed the label's move"
