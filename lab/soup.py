@@ -1,11 +1,12 @@
-"""`python -m lab.soup BEFORE.onnx AFTER.onnx --out MODEL.onnx`: a classifier whose weights lie
-halfway (`--share`) between a model and its fine-tune.
+"""`python -m lab.soup BEFORE.onnx AFTER.onnx --out MODEL.onnx`: a model (the classifier, or the
+tile finder) whose weights lie halfway (`--share`) between a model and its fine-tune.
 
 A fine-tune that teaches something new (inks in other colours, tiles of other styles at a
 table's size) also drifts from what the model before it read well: every fine-tune of the shipped
 classifier on 2026-11-26 named a few more tiles of the valid photos wrong. Averaging each weight of
 the two models keeps most of both, as a model and its own fine-tune lie in one basin
-(weight-space ensembling, as in WiSE-FT). Both files must be `lab.train` exports of one network;
+(weight-space ensembling, as in WiSE-FT; tried on the finder too, see its card). Both files must
+be exports of one network (`lab.train`, or `lab.train_detector` for the finder);
 each batch norm is folded into its convolution there, and the folded weights average as well as
 the unfolded ones would to first order. The output keeps the fine-tune's metadata and says what
 was averaged (`averaged`).
