@@ -13,3 +13,16 @@ def test_the_timed_finder_answers_the_readers_questions_as_the_finder_itself():
     timed = _Timed(finder, "finding", stages)
     assert timed.threshold == 0.3 and timed.back_threshold == 0.15
     assert timed.find(None) == ["tile"] and len(stages["finding"]) == 1
+
+
+def test_precision_checked_leaves_out_a_face_found_on_a_tile_the_photo_does_not_label():
+    import numpy as np
+
+    from lab.bench_reader import Tally
+
+    tally = Tally("reader")
+    truth = np.array([[0.0, 0.0, 30.0, 40.0]])
+    found = [(0.0, 0.0, 30.0, 40.0), (100.0, 0.0, 130.0, 40.0), (300.0, 0.0, 330.0, 40.0)]
+    tally.add(found, ["1m", "2m", "3m"], truth, ["1m"], 0.01, np.array([[115.0, 20.0]]))
+    row = dict(zip(["name", "found", "named", "precision", "checked"], tally.row(), strict=False))
+    assert (row["precision"], row["checked"]) == ("33.3%", "50.0%")  # felt at 300 still counts
