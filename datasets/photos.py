@@ -105,7 +105,8 @@ MISNAMED = {
 # Tiles that valid photos show but do not label, checked by eye (2026-11-27): the discards, walls
 # and other players' tiles around many hands, and one flower set apart from a hand. Every face the
 # reader reported off the labels under the benchmark's conditions (`lab.conditions`: as they are,
-# lamps, turns, a whole table, the panel's size) was looked at on the photo; the ones lying on a
+# lamps, turns, a whole table, the panel's size; gathered by `python -m lab.unlabelled`, which
+# draws them on sheets to look at) was looked at on the photo; the ones lying on a
 # real tile that no label covers are listed, by image file, as the tile's centre in shares of the
 # width and height (168 tiles on 22 photos). Faces found on felt, trays, gaps, a wall's blank end
 # or a labelled tile a second time are not listed: they stay false finds. A tile no reader found
