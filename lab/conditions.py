@@ -166,18 +166,50 @@ def match_centres(found: np.ndarray, truth: np.ndarray) -> np.ndarray:
 def on_unlabelled_tiles(found: np.ndarray, matched: np.ndarray, points: np.ndarray) -> int:
     """How many found boxes that match no label (`matched` -1) hold the centre of a tile the
     labels leave out (`points`, n x 2); each such tile excuses one box, the nearest."""
-    excused = 0
+    return int(excused(found, matched, points).sum())
+
+
+def excused(found: np.ndarray, matched: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """For each found box, whether it is excused as `on_unlabelled_tiles` counts: it matches no
+    label and holds a tile the labels leave out that no box before it took."""
+    out = np.zeros(len(found), bool)
     free = np.ones(len(points), bool)
-    for box in found[matched < 0]:
-        x0, y0, x1, y1 = box
+    for k in np.flatnonzero(matched < 0):
+        x0, y0, x1, y1 = found[k]
         inside = free & (points[:, 0] >= x0) & (points[:, 0] <= x1)
         inside &= (points[:, 1] >= y0) & (points[:, 1] <= y1)
         if inside.any():
             centre = ((x0 + x1) / 2, (y0 + y1) / 2)
             distance = np.where(inside, np.hypot(*(points - centre).T), np.inf)
             free[int(distance.argmin())] = False
-            excused += 1
-    return excused
+            out[k] = True
+    return out
+
+
+def applied(change, bgr: np.ndarray, boxes: np.ndarray, outlines) -> tuple:
+    """A condition (`conditions`) applied to a photo and its labels: the picture, the labels
+    moved, and the map (2 x 3) from the photo onto the picture. Every condition moves the photo
+    by a turn, a scale and a shift; three corners carried along as boxes of no size say which."""
+    import cv2
+
+    height, width = bgr.shape[:2]
+    corners = np.array([[0.0, 0.0], [width, 0.0], [0.0, height]])
+    picture, moved = change(
+        bgr,
+        np.vstack([boxes.reshape(-1, 4), np.hstack([corners, corners])]),
+        list(outlines) + [()] * len(corners),
+    )
+    labels, seen = moved[: len(boxes)], moved[len(boxes) :, :2]
+    return (
+        picture,
+        labels,
+        cv2.getAffineTransform(corners.astype(np.float32), seen.astype(np.float32)),
+    )
+
+
+def onto(points: np.ndarray, affine: np.ndarray) -> np.ndarray:
+    """Points (n x 2) carried by a 2 x 3 map."""
+    return points @ affine[:, :2].T + affine[:, 2]
 
 
 def run(args) -> None:
@@ -203,13 +235,8 @@ def run(args) -> None:
                 continue
             boxes = np.array([t.box for t in labels], float).reshape(-1, 4)
             squeezed = stretched(boxes)
-            points = photo.unlabelled(image.shape[1], image.shape[0])
-            picture, moved = change(
-                image,
-                np.vstack([boxes, np.hstack([points, points])]),  # the points as boxes of no size
-                [t.outline for t in labels] + [()] * len(points),
-            )
-            boxes, points = moved[: len(labels)], moved[len(labels) :, :2]
+            picture, boxes, to_picture = applied(change, image, boxes, [t.outline for t in labels])
+            points = onto(photo.unlabelled(image.shape[1], image.shape[0]), to_picture)
             started = time.perf_counter()
             faces = [t for t in reader.read(picture).tiles if t.code != "back"]
             times.append(time.perf_counter() - started)

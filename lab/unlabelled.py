@@ -5,13 +5,14 @@ Many valid photos label the hand alone; a reader that finds the discards, walls 
 tiles around it is charged a false find for each. To count precision fairly those tiles are
 listed, and a person checks every one on the photo. This gathers what to check: the reader reads
 every valid photo under each condition of the benchmark (`lab.conditions`), each face it reports
-off the labels and off the tiles already listed is carried back onto the photo, and places within
-a third of a tile of each other are merged. It writes `OUT/candidates.json` (by image file: the
-places as shares of the width and height, with the conditions that found each) and sheets of
-four photos, `OUT/sheet-NN.png`: labels in green, tiles already listed ringed in magenta, each
-place a red dot with its number. The person adds the places that lie on a real tile, and only
-those, to the list; felt, trays, gaps and a tile found twice stay false finds. Run it again after
-the finder changes: a new finder may find tiles the last one did not.
+off the labels and not excused by a tile already listed (as the benchmark counts: a listed tile
+excuses one face) is carried back onto the photo, and places within a third of a tile of each
+other are merged. It writes `OUT/candidates.json` (by image file: the places as shares of the
+width and height, with the conditions that found each) and sheets of four photos,
+`OUT/sheet-NN.png`: labels in green, tiles already listed ringed in magenta, each place a red dot
+with its number. The person adds the places that lie on a real tile, and only those, to the list;
+felt, trays, gaps and a tile found twice stay false finds. Run it again after the finder changes:
+a new finder may find tiles the last one did not.
 """
 
 from __future__ import annotations
@@ -24,25 +25,6 @@ import numpy as np
 
 MERGE = 0.35  # places nearer than this share of a tile's length are one place
 SHEET = 640  # pixels a photo is drawn at on a sheet, its longer side
-
-
-def carried_back(change, bgr: np.ndarray, boxes: np.ndarray, outlines) -> tuple:
-    """Apply a condition (`lab.conditions.conditions`) to a photo and its labels, and return the
-    picture, the labels moved, and the map (2 x 3) from the picture back onto the photo. Every
-    condition moves the photo by a turn, a scale and a shift: three corners carried along as
-    boxes of no size say which."""
-    import cv2
-
-    height, width = bgr.shape[:2]
-    corners = np.array([[0.0, 0.0], [width, 0.0], [0.0, height]])
-    picture, moved = change(
-        bgr,
-        np.vstack([boxes.reshape(-1, 4), np.hstack([corners, corners])]),
-        list(outlines) + [()] * len(corners),
-    )
-    labels, seen = moved[: len(boxes)], moved[len(boxes) :, :2]
-    back = cv2.getAffineTransform(seen.astype(np.float32), corners.astype(np.float32))
-    return picture, labels, back
 
 
 def merged(places: list[tuple[float, float, str]], tile: float) -> list[list]:
@@ -66,7 +48,7 @@ def candidates(photos, reader) -> dict[str, list]:
 
     from datasets.photos import labels_look_wrong
     from lab.bench_reader import _progress
-    from lab.conditions import conditions, match_centres
+    from lab.conditions import applied, conditions, excused, match_centres, onto
 
     found_off: dict[str, list] = {}
     for photo in _progress(photos, "lab.unlabelled"):
@@ -79,15 +61,15 @@ def candidates(photos, reader) -> dict[str, list]:
         listed = photo.unlabelled(width, height)
         places = []
         for name, change in conditions():
-            picture, moved, back = carried_back(change, image, boxes, [t.outline for t in labels])
+            picture, moved, to_picture = applied(change, image, boxes, [t.outline for t in labels])
             faces = [t for t in reader.read(picture).tiles if t.code != "back"]
             found = np.array([t.box for t in faces], float).reshape(-1, 4)
             matched = match_centres(found, moved)
-            centres = (found[:, :2] + found[:, 2:]) / 2 @ back[:, :2].T + back[:, 2]
-            shown = _moved(listed, back)  # the tiles already listed, in the changed picture
-            for k in np.flatnonzero(matched < 0):
-                if not _holds(found[k], shown):
-                    places.append((float(centres[k, 0]), float(centres[k, 1]), name))
+            # off the labels and not excused by a tile already listed, as the benchmark counts
+            off = (matched < 0) & ~excused(found, matched, onto(listed, to_picture))
+            back = cv2.invertAffineTransform(to_picture)
+            for x, y in onto((found[off, :2] + found[off, 2:]) / 2, back):
+                places.append((float(x), float(y), name))
         if places:
             lengths = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
             tile = float(np.median(lengths)) if len(lengths) else 40.0
@@ -96,21 +78,6 @@ def candidates(photos, reader) -> dict[str, list]:
                 for x, y, conds in merged(places, tile)
             ]
     return found_off
-
-
-def _holds(box: np.ndarray, points: np.ndarray) -> bool:
-    """Whether the box holds any of the points (n x 2)."""
-    x0, y0, x1, y1 = box
-    inside = (points[:, 0] >= x0) & (points[:, 0] <= x1) & (points[:, 1] >= y0)
-    return bool((inside & (points[:, 1] <= y1)).any())
-
-
-def _moved(points: np.ndarray, back: np.ndarray) -> np.ndarray:
-    """Points of the photo carried onto the changed picture (the inverse of `back`)."""
-    import cv2
-
-    forward = cv2.invertAffineTransform(back)
-    return points @ forward[:, :2].T + forward[:, 2]
 
 
 def draw_sheets(found_off: dict[str, list], photos, out: Path) -> list[Path]:
