@@ -33,6 +33,10 @@ class TileRead:
     # the flower or season the classifier makes likeliest, with its probability, however
     # unlikely (where it lies may say it is a flower: `vision.grouping`); not part of its JSON
     flower: tuple[str, float] | None = field(default=None, compare=False)
+    # a concealed kong's back looked for where the finder saw none and read unsurely: grouping
+    # takes it only where it makes the hand whole (`vision.reader.TileReader.grouped_closer`);
+    # not part of its JSON
+    doubtful: bool = field(default=False, compare=False)
 
     def to_json(self) -> dict:
         return {

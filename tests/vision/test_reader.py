@@ -4,6 +4,7 @@ the `recognize` command, voting over frames, and the finder's decoding."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from functools import cache
 
 import cv2
@@ -13,7 +14,7 @@ import pytest
 from datasets.demo import DEMO_HANDS, demo_scene
 from lab.bench_reader import match_boxes
 from tests.conftest import PHOTOS, require_shared
-from tests.vision.test_grouping import canonical
+from tests.vision.test_grouping import canonical, tiles_of
 from vision.detector import Prepared, box_iou, decode, suppress_overlaps
 from vision.reader import vote_tiles
 from vision.reading import TileRead
@@ -1154,20 +1155,98 @@ class _FacesThenEnds:
     ("end", "confidence", "codes"),
     [
         ("back", 0.9, ["back", "3m", "3m", "back"]),  # the finder missed both backs
-        ("back", 0.4, ["3m", "3m"]),  # read a back, but unsurely at both places
+        ("back", 0.4, ["back", "3m", "3m", "back"]),  # read a back, but unsurely at both
         ("5p", 0.9, ["3m", "3m"]),  # faces lie there (the finder missed them): no kong
     ],
 )
 def test_backs_the_finder_missed_at_a_kongs_ends_are_taken_where_the_classifier_sees_backs(
     end, confidence, codes
 ):
+    """Backs read unsurely at both places are taken as doubtful (`TileRead.doubtful`): grouping
+    uses them only where they make the hand whole."""
     from vision.detector import FoundTile
     from vision.reader import TileReader
 
     found = [FoundTile((40, 5, 70, 45), 0.9, "face"), FoundTile((72, 5, 102, 45), 0.9, "face")]
     reader = TileReader(finder=_Finder(found), classifier=_FacesThenEnds(end, confidence))
-    tiles = reader.named_tiles(np.zeros((50, 160, 3), np.uint8))
-    assert [t.code for t in sorted(tiles, key=lambda t: t.box[0])] == codes
+    tiles = sorted(reader.named_tiles(np.zeros((50, 160, 3), np.uint8)), key=lambda t: t.box[0])
+    assert [t.code for t in tiles] == codes
+    assert [t.doubtful for t in tiles] == [t.code == "back" and confidence < 0.6 for t in tiles]
+
+
+def _with_doubtful_kong_backs(seed_range=range(40)):
+    """(scene, its tiles as read with the winner's concealed kong's backs read doubtfully) for
+    the first grouping-test table whose winner shows a concealed kong."""
+    from tests.vision.test_table_grouping import table
+
+    for seed in seed_range:
+        scene, _ = table(seed)
+        kongs = {
+            k
+            for k, g in enumerate(scene.groups)
+            if g.kind == "concealed_kong" and g.position == scene.winner
+        }
+        if not kongs:
+            continue
+        tiles = tiles_of(scene)
+        return scene, tuple(
+            replace(t, unsure=True, doubtful=True)
+            if drawn.group in kongs and drawn.code == "back"
+            else t
+            for t, drawn in zip(tiles, scene.tiles, strict=True)
+        )
+    raise AssertionError("no table with a concealed kong")
+
+
+def test_a_concealed_kongs_backs_read_doubtfully_complete_the_hand_they_belong_to():
+    """The finder missed a concealed kong's dark backs and the classifier read them unsurely:
+    without them the hand is two faces off complete, with them it is whole and as laid."""
+    from lab.hands import as_laid
+    from vision.reader import TileReader
+
+    scene, tiles = _with_doubtful_kong_backs()
+    reader = TileReader(finder=_Finder([]), classifier=_Classifier())  # closer looks see nothing
+    reading = reader.grouped_closer([scene.image], tiles)
+    assert canonical(reading.hands[0].to_request(reading.tiles)) == as_laid(scene)
+    height, width = scene.image.shape[:2]
+    without = reader.group(width, height, tiles)
+    assert not any(t.doubtful for t in without.tiles)
+    assert canonical(without.hands[0].to_request(without.tiles)) != as_laid(scene)
+
+
+def test_backs_read_doubtfully_stay_out_of_a_hand_whole_without_them():
+    """Doubtful backs beside two like faces of a hand that is whole already are left out where
+    they would mislead: taken, they turn a pung into a concealed kong and leave a pair short."""
+    from lab.hands import as_laid
+    from tests.vision.test_table_grouping import table
+    from vision.reader import TileReader
+
+    reader = TileReader(finder=_Finder([]), classifier=_Classifier())
+    misled = 0
+    for seed in range(16):
+        scene, _ = table(seed)
+        mine = [t for t in scene.tiles if t.position == scene.winner and t.role == "concealed"]
+        pairs = [(a, b) for a, b in zip(mine, mine[1:], strict=False) if a.code == b.code]
+        if not pairs:
+            continue
+        a, b = pairs[0]
+        step = np.subtract(b.box, a.box)
+        ghosts = tuple(
+            TileRead(
+                "back", tuple(int(v) for v in box), 0.3, a.rotation, unsure=True, doubtful=True
+            )
+            for box in (np.subtract(a.box, step), np.add(b.box, step))
+        )
+        tiles = tiles_of(scene) + ghosts
+        height, width = scene.image.shape[:2]
+        taken = reader.group(width, height, tiles, doubtful=True)
+        if canonical(taken.hands[0].to_request(taken.tiles)) == as_laid(scene):
+            continue  # the backs would not mislead here
+        misled += 1
+        reading = reader.grouped_closer([scene.image], tiles)
+        assert canonical(reading.hands[0].to_request(reading.tiles)) == as_laid(scene), seed
+        assert not any(t.doubtful for t in reading.tiles)
+    assert misled >= 2
 
 
 def test_a_kongs_backs_are_looked_for_in_the_picture_its_tiles_boxes_are_in(monkeypatch):
