@@ -217,18 +217,18 @@ class TileReader:
         height, width = frames[0].shape[:2]
         specks = specks_likely(frames[0], tiles)
         reading = self.group(width, height, tiles, specks)
-        if reading.hands and is_whole(reading.hands[0], reading.tiles):
+        if whole_hand_first(reading):
             return reading
         looked = [tiles]
         for closer in self.closer_looks(frames, tiles, reading):
             again = self.group(width, height, closer, specks)
-            if again.hands and is_whole(again.hands[0], again.tiles):
+            if whole_hand_first(again):
                 return again
             looked.append(closer)
         for seen in looked:  # last, with the backs of a concealed kong read doubtfully
             if any(t.doubtful for t in seen):
                 again = self.group(width, height, seen, specks, doubtful=True)
-                if again.hands and is_whole(again.hands[0], again.tiles):
+                if whole_hand_first(again):
                     return again
         return reading
 
@@ -611,7 +611,7 @@ class TileReader:
         fixed = completed(reading)
         if fixed is not reading:
             again = self._grouped(width, height, fixed.tiles, specks)
-            reading = again if again.hands and is_whole(again.hands[0], again.tiles) else fixed
+            reading = again if whole_hand_first(again) else fixed
         return keep_trusted(reading)
 
     def _grouped(
@@ -624,6 +624,11 @@ class TileReader:
         if specks:
             tiles = specks_as_backs(tiles, hands)
         return Reading(width, height, tiles, hands, loose_faces(tiles, hands))
+
+
+def whole_hand_first(reading: Reading) -> bool:
+    """Whether the hand the reading offers first is a complete winner's hand."""
+    return bool(reading.hands) and is_whole(reading.hands[0], reading.tiles)
 
 
 def as_the_table_plays(reading: Reading) -> Reading:
@@ -940,8 +945,8 @@ def vote_tiles(frames: list[tuple[TileRead, ...]], overlap: float = 0.5) -> tupl
 def face_down(box, confidence: float, seen, doubtful: bool = False) -> TileRead:
     """A tile read face down at `box`: its turn is how its box was seen (`seen`, in the picture
     it was found in), taller than wide for a tile lying upright. `doubtful`: a concealed kong's
-    back that the classifier read unsurely (`TileReader.group` uses it only where it makes the
-    hand whole)."""
+    back that the classifier read unsurely (`TileReader.grouped_closer` uses it only where it
+    makes the hand whole)."""
     x0, y0, x1, y1 = seen
     turn = 0 if y1 - y0 >= x1 - x0 else 90
     top = (("back", confidence),)

@@ -1174,12 +1174,12 @@ def test_backs_the_finder_missed_at_a_kongs_ends_are_taken_where_the_classifier_
     assert [t.doubtful for t in tiles] == [t.code == "back" and confidence < 0.6 for t in tiles]
 
 
-def _with_doubtful_kong_backs(seed_range=range(40)):
+def _with_doubtful_kong_backs():
     """(scene, its tiles as read with the winner's concealed kong's backs read doubtfully) for
     the first grouping-test table whose winner shows a concealed kong."""
     from tests.vision.test_table_grouping import table
 
-    for seed in seed_range:
+    for seed in range(40):
         scene, _ = table(seed)
         kongs = {
             k
