@@ -4,6 +4,7 @@ the `recognize` command, voting over frames, and the finder's decoding."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import replace
 from functools import cache
 
@@ -951,8 +952,10 @@ def test_the_closer_finder_takes_the_last_look_and_is_kept_only_where_the_hand_i
         reading = reader.read(picture)
         assert len(first.looks) == 1 + len(CLOSER_TILES), "the finder at every size first"
         tries = 1 if whole else len(CLOSER_TILES)  # it stops at the first whole hand
-        assert [look[:4] for look in second.looks] == [first.looks[1][:4]] * tries
-        assert [look[4] for look in second.looks] == [look[4] for look in first.looks[1:]][:tries]
+        again = 1 if whole else 0  # then a whole hand seen small gets its second opinion
+        assert [look[:4] for look in second.looks] == [first.looks[1][:4]] * (tries + again)
+        sizes = [look[4] for look in first.looks[1:]][:tries] + [None] * again
+        assert [look[4] for look in second.looks] == sizes
         hand = reading.hands[0]
         assert is_whole(hand, reading.tiles) == whole
         if whole:
@@ -1001,6 +1004,113 @@ def test_the_cameras_frames_are_looked_at_closer_each_and_voted():
     reading, looks = _closer_reading(far, every, scene, frames=3)
     assert len(looks) == 6, "three frames looked at whole, then each closer"
     assert canonical(reading.hands[0].to_request(reading.tiles)) == as_laid(scene)
+
+
+# --- a whole hand seen small gets a second opinion from the closer finder ------------------------
+
+
+def _table_with_a_kong_read_as_a_pung():
+    """A rendered table whose winner laid a kong, its true tiles, and the same less one of the
+    kong's tiles: read so, the hand is whole but wrong (a pung where a kong lies)."""
+    from tests.vision.test_grouping import tiles_of
+    from tests.vision.test_table_grouping import table
+
+    scene, _ = table(1)
+    tiles = tiles_of(scene)
+    sets = Counter(t.code for t in scene.tiles if t.position == scene.winner and t.role == "meld")
+    kong = next(code for code, count in sets.items() if count == 4 and code != "back")
+    gone = next(
+        i
+        for i, t in enumerate(scene.tiles)
+        if t.position == scene.winner and t.role == "meld" and t.code == kong
+    )
+    return scene, tiles, tiles[:gone] + tiles[gone + 1 :]
+
+
+def _seconded(first_sees, closer_sees, scene):
+    """A table read by a reader whose finder sees `first_sees` and whose closer finder sees
+    `closer_sees` in any region; the reading and each one's looks."""
+    from vision.reader import TileReader
+
+    height, width = scene.image.shape[:2]
+    reader = TileReader(finder=object(), classifier=_Classifier(), closer_finder=object())
+    reader.named_tiles = first = _SeesMoreCloser(first_sees, (), width, height)
+    reader.closer.named_tiles = second = _SeesMoreCloser((), closer_sees, width, height)
+    return reader.read(_picture_of_places(width, height)), first.looks, second.looks
+
+
+def test_a_whole_hand_seen_small_is_taken_from_the_closer_finder_where_it_holds_more_tiles():
+    """The finder read the winner's hand whole but missed a kong's fourth tile (a pung, then);
+    the closer finder, looking at the hand's region once at its own size, sees it: its reading
+    is kept."""
+    from lab.hands import as_laid
+    from vision.completion import is_whole
+
+    scene, every, less = _table_with_a_kong_read_as_a_pung()
+    first_alone, _, _ = _seconded(less, less, scene)
+    assert is_whole(first_alone.hands[0], first_alone.tiles), "whole, a pung"
+    assert canonical(first_alone.hands[0].to_request(first_alone.tiles)) != as_laid(scene)
+    reading, first, second = _seconded(less, every, scene)
+    assert len(first) == 1, "the hand was whole: no closer look of the finder's own"
+    assert len(second) == 1 and second[0][4] is None, "one look, at the closer finder's size"
+    x0, y0, width, height, _ = second[0]
+    assert width * height < 0.6 * scene.image.shape[0] * scene.image.shape[1], "a region only"
+    hand = reading.hands[0]
+    assert is_whole(hand, reading.tiles)
+    assert canonical(hand.to_request(reading.tiles)) == as_laid(scene)
+
+
+def test_the_closer_finders_reading_is_not_taken_where_it_holds_fewer_tiles_or_no_whole_hand():
+    from lab.hands import as_laid
+
+    scene, every, less = _table_with_a_kong_read_as_a_pung()
+    for closer_sees in (less, every[:5]):
+        reading, _, second = _seconded(every, closer_sees, scene)
+        assert len(second) == 1, "asked once"
+        assert canonical(reading.hands[0].to_request(reading.tiles)) == as_laid(scene)
+
+
+def test_a_photos_whole_hand_gets_no_second_opinion(monkeypatch):
+    """A hand not seen small (a photo of it) is read by the finder alone."""
+    import vision.reader
+    from lab.hands import as_laid
+
+    monkeypatch.setattr(vision.reader, "seen_small", lambda length, width, height: False)
+    scene, every, less = _table_with_a_kong_read_as_a_pung()
+    reading, _, second = _seconded(less, every, scene)
+    assert second == []
+    hand = canonical(reading.hands[0].to_request(reading.tiles))
+    assert hand != as_laid(scene), "the finder's reading: a pung where the kong lies"
+
+
+def test_of_two_whole_readings_holding_as_many_tiles_the_surer_is_kept():
+    """Two readings of one table differ in a flower, named as surely as the other finder's:
+    the one whose faces the classifier is surer of is kept, the first where they weigh the
+    same."""
+    from dataclasses import replace
+
+    from tests.vision.test_grouping import read_tiles, tiles_of
+    from tests.vision.test_table_grouping import table
+    from vision.reader import likelier
+
+    scene, _ = table(3)
+    every = tiles_of(scene)
+    flower = next(
+        i for i, t in enumerate(scene.tiles) if t.position == scene.winner and t.role == "flower"
+    )
+    other_code = next(c for c in ("1f", "2f", "3f", "4f") if c != every[flower].code)
+    changed = list(every)
+    changed[flower] = replace(every[flower], code=other_code)
+    for confidence, kept in ((0.6, "first"), (0.9, "other"), (0.8, "first")):
+        first = read_tiles(scene, [replace(t, confidence=0.8) for t in every])
+        other = read_tiles(
+            scene,
+            [replace(t, confidence=0.8) for t in changed[:flower]]
+            + [replace(changed[flower], confidence=confidence)]
+            + [replace(t, confidence=0.8) for t in changed[flower + 1 :]],
+        )
+        assert first.hands[0].to_request(first.tiles) != other.hands[0].to_request(other.tiles)
+        assert likelier(first, other) is (first if kept == "first" else other)
 
 
 # --- a face boxed by part of its tile ------------------------------------------------------------
