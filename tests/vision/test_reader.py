@@ -936,8 +936,8 @@ def test_a_closer_look_that_leaves_the_hand_incomplete_is_not_taken():
 
 def test_the_closer_finder_takes_the_last_look_and_is_kept_only_where_the_hand_is_whole():
     """Where the finder leaves the hand incomplete at every size, the closer finder looks at
-    the same region, at each size in turn over a table; its look is taken where the hand comes
-    out whole, else the first look's hand stays."""
+    the same region, at each size in turn over a table, and last reads the whole picture its own
+    way; its look is taken where the hand comes out whole, else the first look's hand stays."""
     from lab.hands import as_laid
     from vision.completion import is_whole
     from vision.reader import CLOSER_TILES, TileReader
@@ -951,17 +951,39 @@ def test_the_closer_finder_takes_the_last_look_and_is_kept_only_where_the_hand_i
         reader.closer.named_tiles = second = _SeesMoreCloser(far, closer_sees, width, height)
         reading = reader.read(picture)
         assert len(first.looks) == 1 + len(CLOSER_TILES), "the finder at every size first"
-        tries = 1 if whole else len(CLOSER_TILES)  # it stops at the first whole hand
-        again = 1 if whole else 0  # then a whole hand seen small gets its second opinion
-        assert [look[:4] for look in second.looks] == [first.looks[1][:4]] * (tries + again)
-        sizes = [look[4] for look in first.looks[1:]][:tries] + [None] * again
-        assert [look[4] for look in second.looks] == sizes
+        region, sizes = first.looks[1][:4], [look[4] for look in first.looks[1:]]
+        if whole:  # it stops at the first whole hand, which then gets a second opinion
+            assert [look[:4] for look in second.looks] == [region] * 2
+            assert [look[4] for look in second.looks] == sizes[:1] + [None]
+        else:  # each size, then the whole picture, then its own closer looks at each size
+            assert [look[:4] for look in second.looks] == (
+                [region] * len(CLOSER_TILES) + [second.whole] + [region] * len(CLOSER_TILES)
+            )
+            assert [look[4] for look in second.looks] == sizes + [None] + sizes
         hand = reading.hands[0]
         assert is_whole(hand, reading.tiles) == whole
         if whole:
             assert canonical(hand.to_request(reading.tiles)) == as_laid(scene)
         else:
             assert hand.size == 13, "the first look's hand, one tile short, as it was read"
+
+
+def test_where_no_closer_look_makes_the_hand_whole_the_closer_finders_own_reading_may():
+    """A hand seen small a tile off complete whose region no look makes whole, finder or closer
+    finder: the closer finder then reads the whole picture its own way (its first look, its own
+    closer looks), and that reading is taken where its hand is whole."""
+    from lab.hands import as_laid
+    from vision.reader import TileReader
+
+    scene, every, far = _table_missing_one_hand_tile()
+    height, width = scene.image.shape[:2]
+    reader = TileReader(finder=object(), classifier=_Classifier(), closer_finder=object())
+    reader.named_tiles = _SeesMoreCloser(far, far[:5], width, height)
+    reader.closer.named_tiles = second = _SeesMoreCloser(every, far[:5], width, height)
+    reading = reader.read(_picture_of_places(width, height))
+    assert second.whole in [look[:4] for look in second.looks], "the whole picture was read"
+    hand = reading.hands[0]
+    assert canonical(hand.to_request(reading.tiles)) == as_laid(scene)
 
 
 def test_the_closer_finder_uses_the_readers_table_finder_rather_than_loading_it_again():
@@ -973,7 +995,8 @@ def test_the_closer_finder_uses_the_readers_table_finder_rather_than_loading_it_
 
 def test_a_photos_hand_gets_one_look_from_the_closer_finder(monkeypatch):
     """A hand not seen small (a photo of it) is looked at by the closer finder once, at its own
-    size: over photos' heaps, its other sizes made wrong hands whole."""
+    size, and the closer finder does not read the whole photo: over photos' heaps, its other
+    sizes and its whole reading made wrong hands whole."""
     import vision.reader
     from vision.reader import CLOSER_TILES, TileReader
 
