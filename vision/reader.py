@@ -226,8 +226,9 @@ class TileReader:
         reading = self.group(width, height, tiles, specks)
         if whole_hand_first(reading):
             return reading
+        region = closer_region(reading)
         looked = [tiles]
-        for closer in self.closer_looks(frames, tiles, reading):
+        for closer in self.closer_looks(frames, tiles, region):
             again = self.group(width, height, closer, specks)
             if whole_hand_first(again):
                 return again
@@ -237,25 +238,26 @@ class TileReader:
                 again = self.group(width, height, seen, specks, doubtful=True)
                 if whole_hand_first(again):
                     return again
-        region = closer_region(reading)
-        if self.closer is not None and region is not None and region.near:
-            if not seen_small(region.length, width, height):
-                return reading  # a photo's hand: its heaps read as tiles make wrong hands whole
-            looks = [self.closer.named_tiles(f) for f in frames]
-            other = self.closer.grouped_closer(
-                frames, looks[0] if len(looks) == 1 else vote_tiles(looks)
-            )
+        # last, the closer finder's own reading; not a photo's hand, whose heaps it reads as
+        # tiles that make wrong hands whole
+        if (
+            self.closer is not None
+            and region is not None
+            and region.near
+            and seen_small(region.length, width, height)
+        ):
+            other = self.closer.grouped_closer(frames, self.closer.named_over(frames))
             if whole_hand_first(other):
                 return other
         return reading
 
     def closer_looks(
-        self, frames: list[np.ndarray], tiles: tuple[TileRead, ...], reading: Reading
+        self, frames: list[np.ndarray], tiles: tuple[TileRead, ...], region: CloserRegion | None
     ) -> Iterator[tuple[TileRead, ...]]:
-        """The tiles of `frames` with those near the reading's first hand taken from a closer
-        look at it, one look after another (`grouped_closer`); none where the hand needs none."""
+        """The tiles of `frames` with those near the first hand taken from a closer look at its
+        `region` (`closer_region`), one look after another (`grouped_closer`); none where the
+        hand needs none (no region)."""
         height, width = frames[0].shape[:2]
-        region = closer_region(reading)
         if region is None:
             return
         x0, y0, x1, y1 = region.box
@@ -275,9 +277,16 @@ class TileReader:
         in the picture's pixels: those centred in `keep` (farther out, the region's edges cut
         tiles in two)."""
         x0, y0, x1, y1 = box
-        looks = [self.named_tiles(np.ascontiguousarray(f[y0:y1, x0:x1]), zoom) for f in frames]
-        closer = looks[0] if len(looks) == 1 else vote_tiles(looks)
-        return [t for t in _shifted(closer, x0, y0) if _centred_in(t.box, keep)]
+        cuts = [np.ascontiguousarray(f[y0:y1, x0:x1]) for f in frames]
+        return [
+            t for t in _shifted(self.named_over(cuts, zoom), x0, y0) if _centred_in(t.box, keep)
+        ]
+
+    def named_over(self, pictures: list[np.ndarray], zoom: Look | None = None) -> tuple:
+        """The tiles of one still scene seen in `pictures` (its frames, or the same region cut
+        out of each): one picture's as named, several voted (`vote_tiles`)."""
+        looks = [self.named_tiles(picture, zoom) for picture in pictures]
+        return looks[0] if len(looks) == 1 else vote_tiles(looks)
 
     def seconded(self, frames: list[np.ndarray], reading: Reading) -> Reading:
         """The reading, or, for a whole hand seen small (a camera over the whole table), the
@@ -1027,7 +1036,7 @@ def face_down(box, confidence: float, seen, doubtful: bool = False) -> TileRead:
     x0, y0, x1, y1 = seen
     turn = 0 if y1 - y0 >= x1 - x0 else 90
     top = (("back", confidence),)
-    return TileRead("back", box, confidence, turn, top, doubtful, doubtful=doubtful)
+    return TileRead("back", box, confidence, turn, top, unsure=doubtful, doubtful=doubtful)
 
 
 def _pixel_box(box, width: int, height: int) -> tuple[int, int, int, int]:
