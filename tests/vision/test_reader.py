@@ -1035,7 +1035,6 @@ def test_the_cameras_frames_are_looked_at_closer_each_and_voted():
 def _table_with_a_kong_read_as_a_pung():
     """A rendered table whose winner laid a kong, its true tiles, and the same less one of the
     kong's tiles: read so, the hand is whole but wrong (a pung where a kong lies)."""
-    from tests.vision.test_grouping import tiles_of
     from tests.vision.test_table_grouping import table
 
     scene, _ = table(1)
@@ -1110,9 +1109,7 @@ def test_of_two_whole_readings_holding_as_many_tiles_the_surer_is_kept():
     """Two readings of one table differ in a flower, named as surely as the other finder's:
     the one whose faces the classifier is surer of is kept, the first where they weigh the
     same."""
-    from dataclasses import replace
-
-    from tests.vision.test_grouping import read_tiles, tiles_of
+    from tests.vision.test_grouping import read_tiles
     from tests.vision.test_table_grouping import table
     from vision.reader import likelier
 
