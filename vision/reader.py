@@ -914,7 +914,9 @@ def kong_ends(tiles: tuple[TileRead, ...], width: int, height: int) -> list[list
     """For each two like faces side by side whose places one step beyond, on both sides, hold
     nothing found or a face-down tile: the boxes (picture pixels, each the pair's size) of the
     empty places, where a concealed kong's backs would lie. Places beyond the picture's edge
-    are not looked at."""
+    are not looked at. Two White Dragons count as two faces: a blank may be a back read so
+    (`FACE_DOWN`), but a kong of White Dragons shows two of them between its backs (900
+    development tables: one more read exactly, a dim blue set, none fewer)."""
     if len(tiles) < 2:
         return []
     boxes = np.array([t.box for t in tiles], float)
@@ -925,7 +927,7 @@ def kong_ends(tiles: tuple[TileRead, ...], width: int, height: int) -> list[list
     apart = np.linalg.norm(centres[:, None] - centres[None], axis=2)
     pairs = (
         np.triu(codes[:, None] == codes[None], 1)
-        & face[:, None]
+        & (codes != "back")[:, None]  # two White Dragons may be the faces of their kong
         & (apart >= 0.7 * sizes[:, None])
         & (apart <= 1.6 * sizes[:, None])
     )
