@@ -941,7 +941,7 @@ def kong_ends(tiles: tuple[TileRead, ...], width: int, height: int) -> list[list
             nearest = int(np.argmin(distance))
             if distance[nearest] > 0.5 * length:
                 empty.append((*(end - size / 2), *(end + size / 2)))
-            elif face[nearest]:
+            elif face[nearest] or codes[nearest] == codes[j]:
                 break  # a face beyond the pair: three of a kind, or a row
         else:  # each end empty, or a back found there already
             inside = all(min(b) >= 0 and b[2] <= width and b[3] <= height for b in empty)

@@ -1265,6 +1265,7 @@ def test_a_kongs_backs_are_looked_for_where_nothing_lies_beyond_two_like_faces()
     assert kong_ends(pair, 120, 50) == [], "one end beyond the picture's edge"
     whites = (_tile("5z", 40), _tile("5z", 72))  # a kong of White Dragons shows two blanks
     assert kong_ends(whites, 200, 50) == kong_ends(pair, 200, 50)
+    assert kong_ends(whites + (_tile("5z", 104),), 200, 50) == [], "three White Dragons"
     assert kong_ends((_tile("back", 40), _tile("back", 72)), 200, 50) == [], "backs: a wall"
 
 
