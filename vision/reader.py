@@ -25,9 +25,11 @@ import numpy as np
 from vision.completion import completed, is_whole, nearly_whole
 from vision.detector import USUAL_FACES, Look
 from vision.grouping import (
+    BLANK,
     FACE_DOWN,
     WHOLE_HAND,
     SeatZones,
+    as_back,
     blanks_beyond_the_set,
     flowers_as_laid,
     group_hands,
@@ -382,7 +384,8 @@ class TileReader:
             tiles.append(
                 TileRead(n.code, box, float(n.confidence), rotation, tuple(n.top), unsure, flower)
             )
-        return self.kong_backs_looked_for(as_given, kong_backs_only(tuple(tiles), in_line))
+        tiles = blank_kong_backs(as_given, kong_backs_only(tuple(tiles), in_line))
+        return self.kong_backs_looked_for(as_given, tiles)
 
     def kong_backs_looked_for(
         self, bgr: np.ndarray, tiles: tuple[TileRead, ...]
@@ -908,6 +911,110 @@ def kong_backs_only(tiles: tuple[TileRead, ...], in_line: set[int]) -> tuple[Til
         return False
 
     return tuple(t for k, t in enumerate(tiles) if k not in in_line or ends_a_kong(k))
+
+
+# A concealed kong of White Dragons whose backs read as blanks: four blanks in a line whose two
+# pairs (the ends, the middle two) differ in colour by at least this many times the larger
+# difference within a pair, and by at least BACK_COLOUR (OpenCV's 8-bit Lab units), are two
+# faces and two backs.
+PAIRS_APART = 2.0
+BACK_COLOUR = 10.0
+INNER = 0.35  # the share of a tile's box, across and along, whose colour is its own: the
+# middle of a face, inside a White Dragon's frame
+
+
+def blank_kong_backs(bgr: np.ndarray, tiles: tuple[TileRead, ...]) -> tuple[TileRead, ...]:
+    """The tiles with the backs of a concealed kong of White Dragons read as backs where the
+    classifier read them as blanks.
+
+    A concealed kong lies back, X, X, back (or X, back, back, X). Of White Dragons, four tiles
+    in a line then read as blanks: the classifier takes a back in a colour it seldom saw for a
+    plain face (dark blue or pink backs at 0.5-0.7, a White Dragon second), and the grouping
+    reads a kong laid face up. What tells them apart is colour: a set's backs are one colour,
+    its faces another. Where the two pairs differ in colour far more than the tiles within each
+    (PAIRS_APART, BACK_COLOUR), the pair further from the faces' white (`faces_white`) are the
+    backs.
+    The thresholds were set on 80 tables drawn with the winner's kong of White Dragons (seed 70;
+    40 concealed, 40 face up, every style): the two concealed kongs read as four blanks lie
+    23-104 apart, at least 3.8 times the difference within a pair; of the kongs laid face up
+    one lies more than 6 apart (21), its ends 40 apart. A kong with a tile lying sideways is
+    claimed, never concealed, and is left as read. On 900 development tables: 2 more read
+    exactly (seed 96, tables 53 and 89), none fewer."""
+    blanks = [i for i, t in enumerate(tiles) if t.code == BLANK]
+    if len(blanks) < 4:
+        return tiles
+    runs = _blank_runs(tiles, blanks)
+    if not runs:
+        return tiles
+    colour = {i: _inner_colour(bgr, tiles[i].box) for run in runs for i in run}
+    faces = faces_white(bgr, [t.box for t in tiles if t.code not in FACE_DOWN], step=2)
+    if faces is None:
+        return tiles
+    body = _lab(faces.white.reshape(1, 1, 3).astype(np.uint8))[0]  # the faces' own colour
+    out = list(tiles)
+    for run in runs:
+        wide = {_lies_wide(tiles[i].box) for i in run}
+        if len(wide) > 1:
+            continue  # a tile of it lies sideways: a claimed kong, laid face up
+        c = [colour[i] for i in run]
+        ends, middle = (c[0] + c[3]) / 2, (c[1] + c[2]) / 2
+        within = max(np.linalg.norm(c[0] - c[3]), np.linalg.norm(c[1] - c[2]))
+        apart = float(np.linalg.norm(ends - middle))
+        if apart < max(PAIRS_APART * within, BACK_COLOUR):
+            continue
+        outer = np.linalg.norm(ends - body) > np.linalg.norm(middle - body)
+        for i in (run[0], run[3]) if outer else (run[1], run[2]):
+            out[i] = as_back(out[i])
+    return tuple(out)
+
+
+def _blank_runs(tiles: tuple[TileRead, ...], blanks: list[int]) -> list[tuple[int, ...]]:
+    """Runs of exactly four blanks side by side in a line, in order along it."""
+    boxes = np.array([tiles[i].box for i in blanks], float)
+    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+    sizes = (boxes[:, 2:] - boxes[:, :2]).min(axis=1)
+    runs = []
+    for a in range(len(blanks)):
+        for b in range(len(blanks)):
+            step = centres[b] - centres[a]
+            if a == b or not 0.7 * sizes[a] <= np.linalg.norm(step) <= 1.6 * sizes[a]:
+                continue
+            run = [a, b]
+            for _ in range(3):  # two more ahead, and none beyond them
+                ahead = centres[run[-1]] + step
+                distance = np.linalg.norm(centres - ahead, axis=1)
+                nearest = int(np.argmin(distance))
+                run.append(nearest if distance[nearest] <= 0.5 * np.linalg.norm(step) else -1)
+            behind = np.linalg.norm(centres - (centres[a] - step), axis=1).min()
+            if -1 in run[:4] or run[4] != -1 or behind <= 0.5 * np.linalg.norm(step):
+                continue
+            found = tuple(blanks[k] for k in run[:4])
+            if tuple(reversed(found)) not in runs:
+                runs.append(found)
+    return runs
+
+
+def _lies_wide(box) -> bool:
+    return box[2] - box[0] > box[3] - box[1]
+
+
+def _inner_colour(bgr: np.ndarray, box) -> np.ndarray:
+    """A tile's own colour: the median Lab colour of the middle of its box (ink on a face
+    is a small share of it)."""
+    x0, y0, x1, y1 = box
+    margin_x, margin_y = (1 - INNER) / 2 * (x1 - x0), (1 - INNER) / 2 * (y1 - y0)
+    inner = bgr[
+        int(y0 + margin_y) : max(int(y1 - margin_y), int(y0 + margin_y) + 1),
+        int(x0 + margin_x) : max(int(x1 - margin_x), int(x0 + margin_x) + 1),
+    ]
+    return np.median(_lab(inner), axis=0)
+
+
+def _lab(bgr: np.ndarray) -> np.ndarray:
+    """A picture's pixels (n x 3) in OpenCV's 8-bit Lab, as floats."""
+    import cv2
+
+    return cv2.cvtColor(np.ascontiguousarray(bgr), cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(float)
 
 
 def kong_ends(tiles: tuple[TileRead, ...], width: int, height: int) -> list[list[tuple]]:

@@ -1269,6 +1269,45 @@ def test_a_kongs_backs_are_looked_for_where_nothing_lies_beyond_two_like_faces()
     assert kong_ends((_tile("back", 40), _tile("back", 72)), 200, 50) == [], "backs: a wall"
 
 
+def _blank_row(back_colour, sideways=False):
+    """A green table with a row of four blank tiles read as White Dragons (the two at the ends
+    painted `back_colour`, the middle two ivory) and two ivory faces read as 3m apart."""
+    picture = np.full((120, 400, 3), (40, 110, 40), np.uint8)
+    tiles = []
+    for k in range(4):
+        x0 = 20 + 32 * k
+        wide = sideways and k == 0
+        box = (x0, 40, x0 + 30, 80) if not wide else (x0 - 5, 45, x0 + 35, 75)
+        picture[box[1] : box[3], box[0] : box[2]] = back_colour if k in (0, 3) else (215, 235, 240)
+        tiles.append(_tile("5z", box[0], box[2] - box[0], box[3] - box[1], box[1]))
+    for x0 in (250, 300):
+        picture[40:80, x0 : x0 + 30] = (215, 235, 240)
+        picture[55:65, x0 + 10 : x0 + 20] = (30, 30, 160)
+        tiles.append(_tile("3m", x0, y0=40))
+    return picture, tuple(tiles)
+
+
+@pytest.mark.parametrize(
+    ("back_colour", "sideways", "codes"),
+    [
+        ((150, 60, 20), False, ["back", "5z", "5z", "back"]),  # dark blue backs: a concealed kong
+        ((215, 235, 240), False, ["5z"] * 4),  # four ivory blanks: White Dragons face up
+        ((150, 60, 20), True, ["5z"] * 4),  # one lies sideways: a claimed kong, left as read
+    ],
+)
+def test_a_kong_of_white_dragons_whose_ends_differ_in_colour_has_backs_at_its_ends(
+    back_colour, sideways, codes
+):
+    """Four tiles in a line read as White Dragons, the ends one colour and the middle two the
+    faces' own: the ends are a concealed kong's backs the classifier took for blanks."""
+    from vision.reader import blank_kong_backs
+
+    picture, tiles = _blank_row(back_colour, sideways)
+    read = blank_kong_backs(picture, tiles)
+    assert [t.code for t in read[:4]] == codes
+    assert [t.code for t in read[4:]] == ["3m", "3m"]
+
+
 class _FacesThenEnds:
     """Names the found faces `3m`, then each place looked at beyond them as `end`."""
 
