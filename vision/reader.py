@@ -979,16 +979,18 @@ def _blank_runs(tiles: tuple[TileRead, ...], blanks: list[int]) -> list[tuple[in
             step = centres[b] - centres[a]
             if a == b or not 0.7 * sizes[a] <= np.linalg.norm(step) <= 1.6 * sizes[a]:
                 continue
+            near = 0.5 * np.linalg.norm(step)  # a blank this close to the next place lies there
             run = [a, b]
-            for _ in range(3):  # two more ahead, and none beyond them
-                ahead = centres[run[-1]] + step
-                distance = np.linalg.norm(centres - ahead, axis=1)
+            while len(run) < 5:  # the blanks ahead, one step at a time, up to a fifth
+                distance = np.linalg.norm(centres - (centres[run[-1]] + step), axis=1)
                 nearest = int(np.argmin(distance))
-                run.append(nearest if distance[nearest] <= 0.5 * np.linalg.norm(step) else -1)
+                if distance[nearest] > near:
+                    break
+                run.append(nearest)
             behind = np.linalg.norm(centres - (centres[a] - step), axis=1).min()
-            if -1 in run[:4] or run[4] != -1 or behind <= 0.5 * np.linalg.norm(step):
+            if len(run) != 4 or behind <= near:  # exactly four, none before or beyond
                 continue
-            found = tuple(blanks[k] for k in run[:4])
+            found = tuple(blanks[k] for k in run)
             if tuple(reversed(found)) not in runs:
                 runs.append(found)
     return runs
