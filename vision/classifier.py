@@ -87,17 +87,21 @@ class TileClassifier:
             [i for i, c in enumerate(self.codes) if c.endswith("f")], int
         )
         self.second_look = second_look
-        # a flower or season is named again at a larger size (`vision/flowers.py`)
-        self.flower_reader = FlowerReader.shipped() if flowers else None
+        # a flower or season is named again by models of flowers alone (`vision/flowers.py`)
+        self.flower_readers = FlowerReader.shipped() if flowers else []
 
-    def classify(self, crops: list[np.ndarray], look_again: bool = True) -> list[Classification]:
+    def classify(
+        self, crops: list[np.ndarray], look_again: bool = True, over_table: bool = False
+    ) -> list[Classification]:
         """Name the tile in each BGR crop, in one batched inference call.
 
         Crops the model hesitates over get a second look: the same crop turned a quarter, a half
         and three quarters round, all four readings averaged. Few crops of a batch need it, so it
         costs little and settles many close calls (worth about a point of top-1 on real photos).
         `look_again=False` skips it, where only a sure first reading is of use (a crop read at
-        0.9 or more is never doubtful, so never looked at again anyway).
+        0.9 or more is never doubtful, so never looked at again anyway). `over_table`: the crops
+        were cut from a picture of a whole table seen from above (`vision.reader.seen_small`),
+        whose flowers the small flower reader is asked about too.
         """
         if isinstance(crops, np.ndarray) and crops.ndim == 3:
             crops = [crops]  # one crop passed on its own
@@ -113,8 +117,9 @@ class TileClassifier:
                 again, _ = self.infer(self._turns(batch[doubtful]))
                 again = softmax(again).reshape(3, doubtful.size, -1)
                 probs[doubtful] = (probs[doubtful] + again.sum(0)) / 4
-        if self.flower_reader is not None:
-            probs = self.flower_reader.refined(crops, probs, self.codes)
+        for reader in self.flower_readers:  # each reads the crops of its own sizes
+            if over_table or not reader.over_table:
+                probs = reader.refined(crops, probs, self.codes)
         return self.postprocess(probs, turn_logits)
 
     def preprocess(self, crops: list[np.ndarray]) -> np.ndarray:

@@ -267,27 +267,37 @@ class TileReader:
             return  # the hand fills the picture: a closer look sees no more
         outside = tuple(t for t in tiles if not _centred_in(t.box, region.keep))
         tries = [(self, tile) for tile in region.sizes]
+        small = seen_small(region.length, width, height)
         if self.closer is not None and region.near:  # each size over a table; once in a photo
-            small = seen_small(region.length, width, height)
             tries += [(self.closer, tile) for tile in (region.sizes if small else (None,))]
         for reader, tile in tries:
             zoom = None if tile is None else Look(tile / region.length)
-            yield outside + tuple(reader.looked_at(frames, region.box, region.keep, zoom))
+            looked = reader.looked_at(frames, region.box, region.keep, zoom, over_table=small)
+            yield outside + tuple(looked)
 
-    def looked_at(self, frames: list[np.ndarray], box, keep, zoom: Look | None = None) -> list:
+    def looked_at(
+        self,
+        frames: list[np.ndarray],
+        box,
+        keep,
+        zoom: Look | None = None,
+        over_table: bool | None = None,
+    ) -> list:
         """The tiles this reader reads in the region `box` of `frames` (voted over the frames),
         in the picture's pixels: those centred in `keep` (farther out, the region's edges cut
-        tiles in two)."""
+        tiles in two). `over_table`: whether the whole picture is a table seen from above
+        (`named_tiles`), which a region cut out of it cannot tell."""
         x0, y0, x1, y1 = box
         cuts = [np.ascontiguousarray(f[y0:y1, x0:x1]) for f in frames]
-        return [
-            t for t in _shifted(self.named_over(cuts, zoom), x0, y0) if _centred_in(t.box, keep)
-        ]
+        named = self.named_over(cuts, zoom, over_table)
+        return [t for t in _shifted(named, x0, y0) if _centred_in(t.box, keep)]
 
-    def named_over(self, pictures: list[np.ndarray], zoom: Look | None = None) -> tuple:
+    def named_over(
+        self, pictures: list[np.ndarray], zoom: Look | None = None, over_table: bool | None = None
+    ) -> tuple:
         """The tiles of one still scene seen in `pictures` (its frames, or the same region cut
         out of each): one picture's as named, several voted (`vote_tiles`)."""
-        looks = [self.named_tiles(picture, zoom) for picture in pictures]
+        looks = [self.named_tiles(picture, zoom, over_table) for picture in pictures]
         return looks[0] if len(looks) == 1 else vote_tiles(looks)
 
     def seconded(self, frames: list[np.ndarray], reading: Reading) -> Reading:
@@ -312,18 +322,22 @@ class TileReader:
             return reading
         box, keep = around_hand(boxes, length, reading.width, reading.height)
         outside = tuple(t for t in reading.tiles if not _centred_in(t.box, keep))
-        near = self.closer.looked_at(frames, box, keep)
+        near = self.closer.looked_at(frames, box, keep, over_table=True)  # seen small
         specks = specks_likely(frames[0], reading.tiles)
         other = self.group(reading.width, reading.height, outside + tuple(near), specks)
         return likelier(reading, other)
 
-    def named_tiles(self, bgr: np.ndarray, zoom: Look | None = None) -> tuple[TileRead, ...]:
+    def named_tiles(
+        self, bgr: np.ndarray, zoom: Look | None = None, over_table: bool | None = None
+    ) -> tuple[TileRead, ...]:
         """The tiles of one picture, found and named, before grouping.
 
         Faces go to the classifier, and so do the tiles found face down that lie in line with
         faces: the finder takes blank faces for backs (see FACE_UP). A face-down tile stays
         `back` unless it proves to be a face; walls, away from the rows, are not named at all.
-        `zoom`: how large the finder is to see the picture; by default it judges that itself."""
+        `zoom`: how large the finder is to see the picture; by default it judges that itself.
+        `over_table`: whether the picture is a whole table seen from above, whose flowers the
+        small flower reader reads too; by default judged from the faces found (`seen_small`)."""
 
         height, width = bgr.shape[:2]
         as_given = bgr  # the picture the tiles' boxes are given back in
@@ -339,6 +353,8 @@ class TileReader:
             # a turned copy is looked at as the picture was (`TileFinder.find_looked`)
             find_turned = partial(_found_as_looked, self.finder, look=look)
         faces = face_boxes(found)
+        if over_table is None:
+            over_table = len(faces) > 0 and seen_small(tile_length(faces), width, height)
         turned = None
         askew = rows_turn(faces)
         if abs(askew) > ASKEW:  # rows at an angle: turn them square, find and name there
@@ -353,13 +369,15 @@ class TileReader:
             picture = turn.picture(bgr)
             again = find_turned(picture)
             faces_again = face_boxes(again)
-            found, named = self.named_in(bgr, found, faces, in_negative)
-            found_again, named_again = self.named_in(picture, again, faces_again, in_negative)
+            found, named = self.named_in(bgr, found, faces, in_negative, over_table)
+            found_again, named_again = self.named_in(
+                picture, again, faces_again, in_negative, over_table
+            )
             if surety(named_again) > surety(named):
                 turned, bgr, faces = turn, picture, faces_again
                 found, named = found_again, named_again
         if named is None:
-            found, named = self.named_in(bgr, found, faces, in_negative)
+            found, named = self.named_in(bgr, found, faces, in_negative, over_table)
         tiles: list[TileRead] = []
         in_line: set[int] = set()
         for i, f in enumerate(found):
@@ -428,27 +446,44 @@ class TileReader:
                 added.append(face_down(box, r.confidence, box, doubtful))
         return tiles + tuple(added)
 
-    def named_in(self, bgr: np.ndarray, found: list, faces: np.ndarray, in_negative: bool):
+    def named_in(
+        self,
+        bgr: np.ndarray,
+        found: list,
+        faces: np.ndarray,
+        in_negative: bool,
+        over_table: bool = False,
+    ):
         """The tiles found (a sideways tile's two halves made one) and the classifier's reading
-        of each face and of each back in line with faces, by index."""
+        of each face and of each back in line with faces, by index (`over_table`: see
+        `name_boxes`)."""
         found = self.sideways_tiles(bgr, found)
         to_name = [
             i for i, f in enumerate(found) if f.kind == "face" or in_line_with_faces(f.box, faces)
         ]
-        named = dict(zip(to_name, self.names(bgr, found, to_name, in_negative), strict=True))
+        readings = self.names(bgr, found, to_name, in_negative, over_table)
+        named = dict(zip(to_name, readings, strict=True))
         if not in_negative:
             found, named = self.whole_parts(bgr, found, named)
         return found, self.blank_runs_named(bgr, found, named, in_negative)
 
-    def names(self, bgr: np.ndarray, found: list, indices: list, in_negative: bool) -> list:
+    def names(
+        self,
+        bgr: np.ndarray,
+        found: list,
+        indices: list,
+        in_negative: bool,
+        over_table: bool = False,
+    ) -> list:
         """The classifier's readings of the tiles found at `indices`; black faces (a picture
         looked at in its negative) are named in the picture and in its negative."""
         boxes = [found[i].box for i in indices]
-        readings = self.name_boxes(bgr, boxes)
+        readings = self.name_boxes(bgr, boxes, over_table)
         if in_negative and boxes:
             import cv2
 
-            readings = both_ways(readings, self.name_boxes(cv2.bitwise_not(bgr), boxes))
+            negative = cv2.bitwise_not(bgr)
+            readings = both_ways(readings, self.name_boxes(negative, boxes, over_table))
         return readings
 
     def blank_runs_named(
@@ -633,20 +668,23 @@ class TileReader:
             joined[b] = None
         return [joined.get(i, f) for i, f in enumerate(found) if joined.get(i, f) is not None]
 
-    def name_boxes(self, bgr: np.ndarray, boxes: list) -> list:
+    def name_boxes(self, bgr: np.ndarray, boxes: list, over_table: bool = False) -> list:
         """The classifier's reading of the tile in each box. A tile it hesitates over is cut
         again a little tighter and a little looser (`OTHER_CUTS`: the finder's boxes are a tenth
-        off either way, see CROP_MARGIN) and the three cuts vote."""
+        off either way, see CROP_MARGIN) and the three cuts vote. `over_table`: the picture is a
+        whole table seen from above, whose flowers the small flower reader reads too (a close
+        photo's tiles as small are a real set's, whose pictures the classifier knows better)."""
         from vision.crops import crop_box
 
         if not boxes:
             return []
-        results = self.classifier.classify([crop_box(bgr, box, CROP_MARGIN) for box in boxes])
+        crops = [crop_box(bgr, box, CROP_MARGIN) for box in boxes]
+        results = self.classifier.classify(crops, over_table=over_table)
         doubtful = [k for k, result in enumerate(results) if result.unsure]
         if not doubtful:
             return results
         crops = [crop_box(bgr, boxes[k], margin) for margin in OTHER_CUTS for k in doubtful]
-        again = self.classifier.classify(crops)
+        again = self.classifier.classify(crops, over_table=over_table)
         for j, k in enumerate(doubtful):
             results[k] = voted([results[k], *again[j :: len(doubtful)]])
         return results

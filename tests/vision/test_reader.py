@@ -445,7 +445,7 @@ class _Classifier:
 
     rotation_output = "rotation"
 
-    def classify(self, crops, look_again=True):
+    def classify(self, crops, look_again=True, over_table=False):
         from vision.classifier import Classification
 
         return [
@@ -480,7 +480,7 @@ class _NamesEverything5z:
     def __init__(self):
         self.crops = 0
 
-    def classify(self, crops, look_again=True):
+    def classify(self, crops, look_again=True, over_table=False):
         from vision.classifier import Classification
 
         self.crops += len(crops)
@@ -593,7 +593,7 @@ class _NamesInTurn:
     def __init__(self, codes):
         self.codes = codes
 
-    def classify(self, crops, look_again=True):
+    def classify(self, crops, look_again=True, over_table=False):
         from vision.classifier import Classification
 
         assert len(crops) == len(self.codes)
@@ -714,7 +714,7 @@ class _HesitatesAtTheUsualCut:
         self.usual_width = usual_width
         self.batches: list[int] = []
 
-    def classify(self, crops, look_again=True):
+    def classify(self, crops, look_again=True, over_table=False):
         from vision.classifier import Classification
 
         self.batches.append(len(crops))
@@ -747,7 +747,7 @@ def test_sure_tiles_are_cut_once():
     class Sure:
         batches = 0
 
-        def classify(self, crops, look_again=True):
+        def classify(self, crops, look_again=True, over_table=False):
             self.batches += 1
             return [Classification("5m", 0.99, (("5m", 0.99),), False) for _ in crops]
 
@@ -807,7 +807,7 @@ class _Reads:
     def __init__(self, rotation: int, unsure: bool = False, code: str = "4p"):
         self.reading = (code, rotation, unsure)
 
-    def classify(self, crops, look_again=True):
+    def classify(self, crops, look_again=True, over_table=False):
         from vision.classifier import Classification
 
         code, rotation, unsure = self.reading
@@ -855,7 +855,7 @@ class _SeesMoreCloser:
         self.far, self.near, self.looks = tuple(far), tuple(near), []
         self.whole = (0, 0, width, height)
 
-    def __call__(self, bgr, zoom=None):
+    def __call__(self, bgr, zoom=None, over_table=None):
         from dataclasses import replace
 
         x0, y0 = int(bgr[0, 0, 0]), int(bgr[0, 0, 1])
@@ -1147,7 +1147,7 @@ class _NamesByPlace:
     def __init__(self, whole: float = 0.99, part: float = 0.95, lower: float | None = None):
         self.whole, self.part, self.lower = whole, part, lower
 
-    def classify(self, crops, look_again=True):
+    def classify(self, crops, look_again=True, over_table=False):
         from vision.classifier import Classification
 
         def reading(crop):
@@ -1215,7 +1215,7 @@ class _NamesTallCropsFromTheRow:
 
     rotation_output = "rotation"
 
-    def classify(self, crops, look_again=True):
+    def classify(self, crops, look_again=True, over_table=False):
         from vision.classifier import Classification
 
         def reading(crop):
@@ -1316,7 +1316,7 @@ class _FacesThenEnds:
     def __init__(self, end, confidence):
         self.end, self.confidence, self.calls = end, confidence, 0
 
-    def classify(self, crops, look_again=True):
+    def classify(self, crops, look_again=True, over_table=False):
         from vision.classifier import Classification
 
         self.calls += 1
@@ -1549,3 +1549,38 @@ def test_specks_are_dropped_only_over_a_whole_table_of_white_faces():
     assert specks_likely(*_table_of_faces(1280, 30, black=False))
     assert not specks_likely(*_table_of_faces(1280, 30, black=True))
     assert not specks_likely(*_table_of_faces(640, 60, black=False))
+
+
+class _AsksOverTable(_Classifier):
+    """`_Classifier`, noting whether each call was told the picture is a whole table."""
+
+    def __init__(self):
+        self.asked = []
+
+    def classify(self, crops, look_again=True, over_table=False):
+        self.asked.append(over_table)
+        return super().classify(crops, look_again, over_table)
+
+
+@pytest.mark.parametrize(("picture", "tile", "over_table"), [(1280, 40, True), (640, 45, False)])
+def test_a_whole_tables_tiles_have_their_flowers_read_by_the_small_reader_a_photos_not(
+    picture, tile, over_table
+):
+    """Tiles shorter than SEEN_SMALL of the picture are a camera over the whole table's, whose
+    flowers the small flower reader knows by their characters; a close photo's tiles of the same
+    size are a real set's, whose pictures the classifier knows better. A region cut out of the
+    picture for a closer look is told by the reader, as it cannot tell by itself."""
+    from vision.detector import FoundTile
+    from vision.reader import TileReader
+
+    found = [
+        FoundTile((100 + 40 * k, 100, 100 + 40 * k + tile * 3 // 4, 100 + tile), 0.9, "face")
+        for k in range(5)
+    ]
+    classifier = _AsksOverTable()
+    reader = TileReader(finder=_Finder(found), classifier=classifier)
+    reader.named_tiles(np.full((picture * 3 // 4, picture, 3), 90, np.uint8))
+    assert classifier.asked and set(classifier.asked) == {over_table}
+    classifier.asked.clear()
+    reader.named_tiles(np.full((300, 400, 3), 90, np.uint8), over_table=True)  # a cut region
+    assert classifier.asked and set(classifier.asked) == {True}
