@@ -142,8 +142,8 @@ class _Timed:
     def find_looked(self, bgr, look=None):
         return self._timed(self.inner.find_looked, bgr, look)
 
-    def classify(self, crops, look_again=True):
-        return self._timed(self.inner.classify, crops, look_again)
+    def classify(self, crops, look_again=True, over_table=False):
+        return self._timed(self.inner.classify, crops, look_again, over_table)
 
 
 def our_reader(tally: Tally):

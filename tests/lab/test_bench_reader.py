@@ -26,3 +26,21 @@ def test_precision_checked_leaves_out_a_face_found_on_a_tile_the_photo_does_not_
     tally.add(found, ["1m", "2m", "3m"], truth, ["1m"], 0.01, np.array([[115.0, 20.0]]))
     row = dict(zip(["name", "found", "named", "precision", "checked"], tally.row(), strict=False))
     assert (row["precision"], row["checked"]) == ("33.3%", "50.0%")  # felt at 300 still counts
+
+
+def test_the_timed_reader_reads_a_whole_table_as_the_reader_itself():
+    """The benchmark's reader wraps the finder and the classifier to time them; the reader asks
+    them what it asks the real ones (a whole table's flowers: `over_table`)."""
+    import numpy as np
+
+    from datasets.table import full_table
+    from lab.bench_reader import Tally, our_reader
+    from vision.reader import TileReader
+
+    scene = full_table(np.random.default_rng([11, 0]), style="glyph-imahjong-jp")
+    tally = Tally("reader")
+    boxes, codes = our_reader(tally)(scene.image)
+    reading = TileReader().read(scene.image)
+    faces = [t for t in reading.tiles if t.code != "back"]
+    assert codes == [t.code for t in faces] and len(codes) > 40
+    assert tally.stages["finding"] and tally.stages["naming"]
