@@ -45,6 +45,9 @@ class FlowerReader:
         self.asked_share = float(json.loads(meta.get("asked_share", "2.0")))
         # it reads only pictures of a whole table, seen from above (`TileClassifier.classify`)
         self.over_table = bool(json.loads(meta.get("over_table", "false")))
+        # how far its belief counts against the classifier's: multiplied in raised to this
+        # power (below 1 for a model surer than it should be of sets it never learnt)
+        self.weight = float(json.loads(meta.get("weight", "1.0")))
         self.input_name = self.session.get_inputs()[0].name
         self.code_output = self.session.get_outputs()[0].name
 
@@ -58,7 +61,8 @@ class FlowerReader:
     ) -> np.ndarray:
         """The classifier's probabilities (`probs`, one row a crop, columns in `codes`) with the
         share of each crop it names a flower or a season (or gives them `asked_share`) spread
-        again over the eight: the classifier's belief in each times this model's (neither alone
+        again over the eight: the classifier's belief in each times this model's (raised to its
+        `weight`; neither alone
         is the better: the classifier knows the pictures of the sets it learnt, this model the
         corner characters of any set). How sure the classifier is that the tile is a flower at
         all stays its own. Crops of sizes this model did not learn (`smallest_tile` up to
@@ -78,7 +82,7 @@ class FlowerReader:
         batch = stack_crops([crops[k] for k in which], self.size)
         mine = softmax(self.session.run([self.code_output], {self.input_name: batch})[0])
         theirs = probs[np.ix_(which, columns)]
-        joined = theirs * mine
+        joined = theirs * mine**self.weight
         joined *= theirs.sum(axis=1, keepdims=True) / np.maximum(
             joined.sum(axis=1, keepdims=True), 1e-12
         )

@@ -33,6 +33,7 @@ def test_the_models_are_shipped_with_their_codes_and_sizes_that_do_not_overlap(r
     assert small.largest == large.smallest and small.smallest < 25 and large.largest > 500
     assert small.over_table and not large.over_table  # a close photo's tiles: the large one
     assert small.asked_share < 0.2 and large.asked_share > 1  # the large: named flowers only
+    assert 0 < small.weight < 1 and large.weight == 1  # the small one is surer than it should be
 
 
 def test_only_crops_named_a_flower_or_season_are_weighed_again(reader):
