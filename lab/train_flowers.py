@@ -97,13 +97,19 @@ def drawn_flowers(count: int, seed: int, styles: tuple[str, ...], workers: int, 
     """`count` drawn flowers and seasons (images, codes, styles), kept in data/crops once drawn."""
     low, high = variant.heights
     path = CACHE / f"flowers-{variant.size}-{low}-{high}-{count}-seed{seed}-{len(styles)}styles.npz"
+    chunk = 250
+    jobs = [(seed * 1000 + i, chunk, styles, variant) for i in range(count // chunk)]
+    return _kept(path, _drawn, jobs, workers)
+
+
+def _kept(path: Path, draw, jobs: list, workers: int):
+    """The crops kept at `path`, or drawn by `draw` over `jobs` in `workers` processes (each
+    job's images, codes and styles joined) and kept there."""
     if path.exists():
         data = np.load(path)
         return data["images"], data["codes"], data["styles"]
-    chunk = 250
-    jobs = [(seed * 1000 + i, chunk, styles, variant) for i in range(count // chunk)]
     with Pool(workers) as pool:
-        parts = pool.map(_drawn, jobs)
+        parts = pool.map(draw, jobs)
     images = np.concatenate([p[0] for p in parts])
     codes = np.concatenate([p[1] for p in parts])
     drawn_in = np.array([s for p in parts for s in p[2]])
@@ -176,19 +182,9 @@ def table_flowers(tables: int, size: int, workers: int):
     style's left out), cut where they lie as the reader cuts a found tile: what a camera over
     the table sees, with its light, turn and perspective. Kept in data/crops once drawn."""
     path = CACHE / f"flowers-{size}-tables-{tables}-seed{TABLE_SEED}.npz"
-    if path.exists():
-        data = np.load(path)
-        return data["images"], data["codes"], data["styles"]
     chunk = 50
     jobs = [(k, min(k + chunk, tables), size) for k in range(0, tables, chunk)]
-    with Pool(workers) as pool:
-        parts = pool.map(_table_flowers, jobs)
-    images = np.concatenate([p[0] for p in parts])
-    codes = np.concatenate([p[1] for p in parts])
-    drawn_in = np.array([s for p in parts for s in p[2]])
-    CACHE.mkdir(parents=True, exist_ok=True)
-    np.savez(path, images=images, codes=codes, styles=drawn_in)
-    return images, codes, drawn_in
+    return _kept(path, _table_flowers, jobs, workers)
 
 
 def _batch(images: np.ndarray, rng, torch, learn: bool, shrink: tuple[int, int] | None = None):
