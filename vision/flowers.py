@@ -61,12 +61,11 @@ class FlowerReader:
     ) -> np.ndarray:
         """The classifier's probabilities (`probs`, one row a crop, columns in `codes`) with the
         share of each crop it names a flower or a season (or gives them `asked_share`) spread
-        again over the eight: the classifier's belief in each times this model's (raised to its
-        `weight`; neither alone
-        is the better: the classifier knows the pictures of the sets it learnt, this model the
-        corner characters of any set). How sure the classifier is that the tile is a flower at
-        all stays its own. Crops of sizes this model did not learn (`smallest_tile` up to
-        `largest_tile`) are left alone."""
+        again over the eight: the classifier's belief in each times this model's, raised to its
+        `weight` (neither alone is the better: the classifier knows the pictures of the sets it
+        learnt, this model the corner characters of any set). How sure the classifier is that
+        the tile is a flower at all stays its own. Crops of sizes this model did not learn
+        (`smallest_tile` up to `largest_tile`) are left alone."""
         columns = [codes.index(code) for code in self.codes]
         is_flower = np.zeros(len(codes), bool)  # by the classifier's column
         is_flower[columns] = True
