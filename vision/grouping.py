@@ -884,6 +884,12 @@ EDGE = 0.25  # a box within this share of a tile's width from the picture's edge
 # which hides the gap before a winning tile), so it is measured by the steps between centres.
 SQUARE = 4.0
 SURE_AT_EDGE = 0.5  # a tile at the edge named less surely than this shows only part of its face
+# A player's sets laid apart from their row lie within this many tile lengths of it; sets found
+# further off that seem to face the same way are another player's, across the table. On 900
+# development tables (seeds 99, 98, 97, 89, 88, 96), a winner's set joined to the rest of the
+# hand lay 1.5-5.6 tile lengths from it, and every join of 10.9-22 lengths took another
+# player's set (a concealed kong from across the table made one hand whole, and wrong).
+NEAR_SET = 8.0
 
 
 def group_hands(
@@ -941,6 +947,8 @@ def group_hands(
         same = [k for k, h in enumerate(hands) if h.position == hand.position]
         if same and hands[same[0]].size >= 13:
             continue  # a revealed hand is whole: three alike nearby are discards
+        if same and not _lies_near(hand, hands[same[0]], tiles):
+            continue  # another player's set, across the table
         used.update(hand.indices())
         if same:
             hands[same[0]] = _joined(hands[same[0]], hand)
@@ -978,6 +986,20 @@ def _hand_of(
     extra = [t for t in _laid_in_front(frame, members, rest) if t.index not in used]
     hand = read_hand(BOTTOM, [frame.upright(t) for t in members + extra])
     return replace(hand, position=position)
+
+
+def _lies_near(hand: HandRead, other: HandRead, tiles: Sequence[TileRead]) -> bool:
+    """Whether a hand's tiles lie within NEAR_SET tile lengths of `other`'s (the lengths of
+    `other`'s tiles)."""
+    mine = np.array([tiles[i].box for i in hand.indices()], float).reshape(-1, 4)
+    theirs = np.array([tiles[i].box for i in other.indices()], float).reshape(-1, 4)
+    if not len(mine) or not len(theirs):
+        return True
+    length = float(np.median(np.maximum(theirs[:, 2:] - theirs[:, :2], 0).max(axis=1)))
+    centres = (mine[:, None, :2] + mine[:, None, 2:]) / 2 - (
+        theirs[None, :, :2] + theirs[None, :, 2:]
+    ) / 2
+    return float(np.linalg.norm(centres, axis=2).min()) <= NEAR_SET * length
 
 
 def _joined(first: HandRead, second: HandRead) -> HandRead:

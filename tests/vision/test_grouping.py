@@ -547,3 +547,35 @@ def test_readings_the_set_can_hold_and_white_dragons_are_left_as_read():
     assert within_the_set(alone) == alone
     unlikely = alone[:4] + (_read("9s", 0.6, ("8s", 0.25), x=160),)
     assert within_the_set(unlikely) == unlikely
+
+
+def _row(codes: str, x: int, y: int) -> list[TileRead]:
+    """Upright faces side by side from (x, y), 30 x 40 pixels each; codes as in `1m2m3m`."""
+    pairs = [codes[k : k + 2] for k in range(0, len(codes), 2)]
+    return [
+        TileRead(code, (x + 31 * k, y, x + 31 * k + 30, y + 40), 0.95)
+        for k, code in enumerate(pairs)
+    ]
+
+
+def _pung(code: str, x: int, y: int) -> list[TileRead]:
+    """A claimed pung laid from (x, y) as its owner at the bottom sees it: the claimed tile
+    turned sideways on the left, the other two upright."""
+    turned = TileRead(code, (x, y + 10, x + 40, y + 40), 0.95, rotation=90)
+    return [turned, *_row(code * 2, x + 41, y)]
+
+
+def test_a_set_laid_apart_joins_its_owners_row_but_not_one_across_the_table():
+    """A player's pung laid a few tiles past their row is theirs; a pung across the table whose
+    faces also read upright (so the same seat by their turn) is another player's, and a hand
+    short of a set must not take it and pass for whole."""
+    row = _row("1m2m3m4s5s6s9m9m", 300, 860)
+    apart = _pung("7z", 300 + 31 * 8 + 100, 860)
+    across = _pung("7m", 500, 60)
+    tiles = tuple(row + apart + across)
+    first = group_hands(tiles, 1280, 960)[0]
+    assert first.position == "bottom"
+    assert [[tiles[i].code for i in m.tiles] for m in first.melds] == [["7z"] * 3]
+    assert sorted(tiles[i].code for i in first.indices()) == sorted(
+        ["1m", "2m", "3m", "4s", "5s", "6s", "9m", "9m", "7z", "7z", "7z"]
+    )
