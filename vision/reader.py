@@ -26,6 +26,7 @@ from vision.completion import completed, is_whole, nearly_whole
 from vision.detector import USUAL_FACES, Look
 from vision.grouping import (
     BLANK,
+    BLANK_SIZES,
     FACE_DOWN,
     WHOLE_HAND,
     SeatZones,
@@ -39,7 +40,15 @@ from vision.grouping import (
     white_backs_as_backs,
     within_the_set,
 )
-from vision.light import FacesWhite, corrected, face_whiteness, faces_white, gains_for, light_is_off
+from vision.light import (
+    WHITE_FACE,
+    FacesWhite,
+    corrected,
+    face_whiteness,
+    faces_white,
+    gains_for,
+    light_is_off,
+)
 from vision.messages import PictureRefused
 from vision.reading import HandRead, MeldRead, Reading, TileRead
 from vision.upright import ASKEW, Turn, neighbours_turn, rows_turn
@@ -217,8 +226,11 @@ class TileReader:
         they and the valid photos read as before.
 
         Where no look makes the hand whole, the first look and then each closer one are grouped
-        again with the concealed kongs' backs read doubtfully (`kong_backs_looked_for`), and
-        kept where the hand is then whole. Last, a hand seen small a tile or a set off complete
+        again with the concealed kongs' backs read doubtfully (`kong_backs_looked_for`) and the
+        blank faces beside the hand taken for backs (`blank_faces`, `blanks_beside`; in a
+        doubtful reading's place, `doubted_in_place`), and kept where the hand is then whole
+        (development tables 836 -> 838 of 900, none lost: a pung and a concealed kong of White
+        Dragons). Last, a hand seen small a tile or a set off complete
         is read by the closer finder its own way, the whole picture (its first look and its own
         closer looks), kept where its hand is whole: development tables 821 -> 825 of 900, none
         lost, and a table mid-hand or a hand seen small further off takes no longer. A photo's
@@ -229,13 +241,14 @@ class TileReader:
         if whole_hand_first(reading):
             return reading
         region = closer_region(reading)
-        looked = [tiles]
+        looked = [(tiles, reading)]
         for closer in self.closer_looks(frames, tiles, region):
             again = self.group(width, height, closer, specks)
             if whole_hand_first(again):
                 return again
-            looked.append(closer)
-        for seen in looked:  # last, with the backs of a concealed kong read doubtfully
+            looked.append((closer, again))
+        for seen, grouped in looked:  # last, with the backs of a concealed kong read doubtfully
+            seen = blanks_beside(seen, grouped)
             if any(t.doubtful for t in seen):
                 again = self.group(width, height, seen, specks, doubtful=True)
                 if whole_hand_first(again):
@@ -335,6 +348,11 @@ class TileReader:
         Faces go to the classifier, and so do the tiles found face down that lie in line with
         faces: the finder takes blank faces for backs (see FACE_UP). A face-down tile stays
         `back` unless it proves to be a face; walls, away from the rows, are not named at all.
+        Over a whole table, a tile read as a back in its neighbour faces' colour also comes back
+        as a doubtful White Dragon (`blank_faces`). In a close photo it does not: there the
+        doubtful blanks lay in trays of tiles, none completed a hand (the 296 valid photos and
+        225 held-out train photos of a hand read as before), and grouping again with them took
+        a photo about 1.4 ms longer (median).
         `zoom`: how large the finder is to see the picture; by default it judges that itself.
         `over_table`: whether the picture is a whole table seen from above, whose flowers the
         small flower reader reads too; by default judged from the faces found (`seen_small`)."""
@@ -380,11 +398,15 @@ class TileReader:
             found, named = self.named_in(bgr, found, faces, in_negative, over_table)
         tiles: list[TileRead] = []
         in_line: set[int] = set()
+        plain: list[tuple] = []  # (box, how sure it is plain) of each tile read as a back
         for i, f in enumerate(found):
             box = _pixel_box(turned.box_back(f.box) if turned else f.box, width, height)
             n = named.get(i)
             # a back fainter than the finder's own threshold for faces stays a back
             faint_back = f.score < getattr(self.finder, "threshold", 0.0)
+            if f.kind == "back" or n.code == "back":  # maybe a blank face (`blank_faces`)
+                chances = dict(n.top) if n is not None else {}
+                plain.append((box, chances.get(BLANK, 0.0) + chances.get("back", f.score)))
             if f.kind == "back" and (
                 n is None or n.code == "back" or n.confidence < FACE_UP or faint_back
             ):
@@ -403,6 +425,8 @@ class TileReader:
                 TileRead(n.code, box, float(n.confidence), rotation, tuple(n.top), unsure, flower)
             )
         tiles = blank_kong_backs(as_given, kong_backs_only(tuple(tiles), in_line))
+        if over_table and not in_negative:  # a table's blank faces taken for backs
+            tiles += blank_faces(as_given, judged, plain, tiles)
         return self.kong_backs_looked_for(as_given, tiles)
 
     def kong_backs_looked_for(
@@ -706,6 +730,8 @@ class TileReader:
         are left out unless `doubtful`."""
         if not doubtful:
             tiles = tuple(t for t in tiles if not t.doubtful)
+        else:
+            tiles = doubted_in_place(tiles)
         reading = self._grouped(width, height, plain_rows_as_backs(within_the_set(tiles)), specks)
         fixed = completed(reading)
         if fixed is not reading:
@@ -725,9 +751,41 @@ class TileReader:
         return Reading(width, height, tiles, hands, loose_faces(tiles, hands))
 
 
+def doubted_in_place(tiles: tuple[TileRead, ...]) -> tuple[TileRead, ...]:
+    """The tiles without those that a doubtful reading of the same place replaces."""
+    doubted = [t.box for t in tiles if t.doubtful]
+    return tuple(
+        t for t in tiles if t.doubtful or not any(_cover(t.box, box) > 0.5 for box in doubted)
+    )
+
+
 def whole_hand_first(reading: Reading) -> bool:
     """Whether the hand the reading offers first is a complete winner's hand."""
     return bool(reading.hands) and is_whole(reading.hands[0], reading.tiles)
+
+
+def blanks_beside(tiles: tuple[TileRead, ...], reading: Reading) -> tuple[TileRead, ...]:
+    """The tiles without the doubtful blank faces (`blank_faces`) that lie away from the hand
+    `reading` offers first (further than NEIGHBOURHOOD of its tile lengths from its tiles): they
+    may complete that hand (a set of them beside it), and no other (a tray of tiles shows blanks
+    read as backs too, and every one would have the hand grouped again)."""
+    blanks = [k for k, t in enumerate(tiles) if t.doubtful and t.code == BLANK]
+    if not blanks:
+        return tiles
+    hand = np.array(
+        [reading.tiles[i].box for i in reading.hands[0].indices()] if reading.hands else [],
+        float,
+    ).reshape(-1, 4)
+    if not len(hand):
+        return tuple(t for k, t in enumerate(tiles) if k not in blanks)
+    centres = (hand[:, :2] + hand[:, 2:]) / 2
+    reach = NEIGHBOURHOOD * tile_length(hand)
+    beside = {
+        k
+        for k in blanks
+        if np.hypot(*(centres - np.add(tiles[k].box[:2], tiles[k].box[2:]) / 2).T).min() <= reach
+    }
+    return tuple(t for k, t in enumerate(tiles) if k not in blanks or k in beside)
 
 
 def as_the_table_plays(reading: Reading) -> Reading:
@@ -957,6 +1015,10 @@ def kong_backs_only(tiles: tuple[TileRead, ...], in_line: set[int]) -> tuple[Til
 # faces and two backs.
 PAIRS_APART = 2.0
 BACK_COLOUR = 10.0
+BLANK_FACE = 15.0  # Lab units: a tile read as a back this near its faces' ground is a blank face
+NEIGHBOURS = 4  # the faces nearest a tile read as a back whose ground it is measured against
+NEIGHBOURHOOD = 5.0  # tile lengths: no further off
+GROUND_SAMPLES = 200  # pixels of a face that tell its ground
 INNER = 0.35  # the share of a tile's box, across and along, whose colour is its own: the
 # middle of a face, inside a White Dragon's frame
 
@@ -984,7 +1046,8 @@ def blank_kong_backs(bgr: np.ndarray, tiles: tuple[TileRead, ...]) -> tuple[Tile
     runs = _blank_runs(tiles, blanks)
     if not runs:
         return tiles
-    colour = {i: _inner_colour(bgr, tiles[i].box) for run in runs for i in run}
+    members = [i for run in runs for i in run]
+    colour = dict(zip(members, _inner_colours(bgr, [tiles[i].box for i in members]), strict=True))
     faces = faces_white(bgr, [t.box for t in tiles if t.code not in FACE_DOWN], step=2)
     if faces is None:
         return tiles
@@ -1034,20 +1097,109 @@ def _blank_runs(tiles: tuple[TileRead, ...], blanks: list[int]) -> list[tuple[in
     return runs
 
 
+def blank_faces(
+    bgr: np.ndarray, judged: FacesWhite | None, plain: list[tuple], tiles: tuple[TileRead, ...]
+) -> tuple[TileRead, ...]:
+    """Doubtful White Dragons (`TileRead.doubtful`) where tiles read as backs have the colour
+    of the faces around them: the middle of the tile within BLANK_FACE of the ground of its
+    NEIGHBOURS nearest faces (the nearest within NEIGHBOURHOOD tile lengths), its box a face's
+    size (`BLANK_SIZES` of the usual face among `tiles`) and clear of the faces.
+    `plain`: (box, how sure the finder or the classifier is that it is plain) of each tile
+    found or named a back; `judged`: the picture's faces (`faces_white`), none where black.
+
+    The White Dragon of every set has a blank middle, which the finder boxes as a back where it
+    sees it at all, and the classifier names a back too (an ivory blank at 0.7-0.9): a pung or
+    a kong of them beside a hand is then lost, and the hand is incomplete. A set's backs are
+    its own colour (green, blue, yellow...), its faces ivory or white. On 150 development
+    tables (seed 99, every style and light, each tile where it was drawn), the middle of a White
+    Dragon lay 3.5 Lab units from its nearest faces' ground (median; 85 % within BLANK_FACE),
+    and 3 of 7,228 backs near faces (walls, concealed kongs) did. The ground is each face's
+    brightest quarter (`_grounds`), near the tile: a lamp lights a table unevenly, and a warm
+    bright one blows out the faces' white in red, which the whole picture's white
+    (`faces_white`) leaves out (a set of blanks lay 40 units from it). As doubtful tiles,
+    grouping takes them only where they make a winner's hand whole
+    (`TileReader.grouped_closer`)."""
+    if not plain or judged is None or judged.whiteness < WHITE_FACE:
+        return ()  # black faces: a back is no darker than they are
+    faces = np.array([t.box for t in tiles if t.code not in FACE_DOWN], float).reshape(-1, 4)
+    if not len(faces):
+        return ()
+    sizes = faces[:, 2:] - faces[:, :2]
+    usual, length = float(np.median(sizes.prod(axis=1))), float(np.median(sizes.max(axis=1)))
+    boxes = np.array([box for box, _ in plain], float)
+    area = (boxes[:, 2:] - boxes[:, :2]).prod(axis=1)
+    # a face's size (not a standing tile's top, a sleeve or a sliver at the edge), clear of the
+    # faces (not the side of one found beside it), and near them (not a wall's tile)
+    shared = np.clip(
+        np.minimum(boxes[:, None, 2:], faces[None, :, 2:])
+        - np.maximum(boxes[:, None, :2], faces[None, :, :2]),
+        0,
+        None,
+    ).prod(axis=2)
+    centres = (faces[:, :2] + faces[:, 2:]) / 2
+    apart = np.linalg.norm((boxes[:, None, :2] + boxes[:, None, 2:]) / 2 - centres[None], axis=2)
+    chosen = (
+        (area >= BLANK_SIZES[0] * usual)
+        & (area <= BLANK_SIZES[1] * usual)
+        & (shared.sum(axis=1) <= CLEAR * area)
+        & (apart.min(axis=1) <= NEIGHBOURHOOD * length)
+    )
+    chosen = np.flatnonzero(chosen)
+    if not len(chosen):
+        return ()
+    count = min(NEIGHBOURS, len(faces))
+    nearest = np.argpartition(apart[chosen], count - 1, axis=1)[:, :count]
+    needed = np.unique(nearest)
+    grounds = np.zeros((len(faces), 3))
+    grounds[needed] = _grounds(bgr, faces[needed])
+    apart_from_ground = np.linalg.norm(
+        _inner_colours(bgr, boxes[chosen]) - np.median(grounds[nearest], axis=1), axis=1
+    )
+    out = []
+    for c in chosen[apart_from_ground <= BLANK_FACE]:
+        box, sure = plain[c]
+        turn = 0 if box[3] - box[1] >= box[2] - box[0] else 90
+        out.append(TileRead(BLANK, box, sure, turn, ((BLANK, sure),), True, doubtful=True))
+    return tuple(out)
+
+
 def _lies_wide(box) -> bool:
     return box[2] - box[0] > box[3] - box[1]
 
 
-def _inner_colour(bgr: np.ndarray, box) -> np.ndarray:
-    """A tile's own colour: the median Lab colour of the middle of its box (ink on a face
+def _inner_colours(bgr: np.ndarray, boxes) -> np.ndarray:
+    """Each tile's own colour (n x 3, Lab): the median of the middle of its box (ink on a face
     is a small share of it)."""
-    x0, y0, x1, y1 = box
-    margin_x, margin_y = (1 - INNER) / 2 * (x1 - x0), (1 - INNER) / 2 * (y1 - y0)
-    inner = bgr[
-        int(y0 + margin_y) : max(int(y1 - margin_y), int(y0 + margin_y) + 1),
-        int(x0 + margin_x) : max(int(x1 - margin_x), int(x0 + margin_x) + 1),
-    ]
-    return np.median(_lab(inner), axis=0)
+    medians = []
+    for x0, y0, x1, y1 in boxes:
+        margin_x, margin_y = (1 - INNER) / 2 * (x1 - x0), (1 - INNER) / 2 * (y1 - y0)
+        inner = bgr[
+            int(y0 + margin_y) : max(int(y1 - margin_y), int(y0 + margin_y) + 1),
+            int(x0 + margin_x) : max(int(x1 - margin_x), int(x0 + margin_x) + 1),
+        ]
+        medians.append(np.median(inner.reshape(-1, 3), axis=0))
+    return _lab_of(medians)
+
+
+def _grounds(bgr: np.ndarray, boxes) -> np.ndarray:
+    """Each face's ground (n x 3, Lab): the mean of its brightest quarter (its ink is darker),
+    from about GROUND_SAMPLES of its pixels, evenly spread."""
+    means = []
+    for x0, y0, x1, y1 in (tuple(int(v) for v in box) for box in boxes):
+        step = max(1, round(((x1 - x0) * (y1 - y0) / GROUND_SAMPLES) ** 0.5))
+        pixels = bgr[max(y0, 0) : max(y1, y0 + 1) : step, max(x0, 0) : max(x1, x0 + 1) : step]
+        pixels = pixels.reshape(-1, 3)
+        level = pixels.sum(axis=1, dtype=np.int32)
+        quarter = len(level) * 3 // 4
+        means.append(pixels[level >= np.partition(level, quarter)[quarter]].mean(axis=0))
+    return _lab_of(means)
+
+
+def _lab_of(colours) -> np.ndarray:
+    """BGR colours (n x 3, floats) in OpenCV's 8-bit Lab, in one conversion."""
+    if not len(colours):
+        return np.zeros((0, 3))
+    return _lab(np.round(np.array(colours, float)).astype(np.uint8).reshape(-1, 1, 3))
 
 
 def _lab(bgr: np.ndarray) -> np.ndarray:

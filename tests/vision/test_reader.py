@@ -1584,3 +1584,120 @@ def test_a_whole_tables_tiles_have_their_flowers_read_by_the_small_reader_a_phot
     classifier.asked.clear()
     reader.named_tiles(np.full((300, 400, 3), 90, np.uint8), over_table=True)  # a cut region
     assert classifier.asked and set(classifier.asked) == {True}
+
+
+def _faces_and_plain_tiles():
+    """A green table with three inked ivory faces in a row, and beside them tiles found as
+    backs: an ivory blank, a blue back, an ivory strip (a standing tile's top) and an ivory box
+    lying half over the last face (its side)."""
+    picture = np.full((200, 400, 3), (40, 110, 40), np.uint8)
+    faces = []
+    for x0 in (20, 52, 84):
+        picture[80:120, x0 : x0 + 30] = (215, 235, 240)
+        picture[88:112, x0 + 8 : x0 + 22] = (30, 30, 160)
+        faces.append(_tile("3m", x0, y0=80))
+    plain = {"blank": (140, 80, 170, 120), "back": (180, 80, 210, 120)}
+    plain |= {"strip": (220, 80, 250, 92), "side": (100, 80, 130, 120)}
+    picture[80:120, 140:170] = (215, 235, 240)
+    picture[80:120, 180:210] = (150, 60, 20)
+    picture[80:92, 220:250] = (215, 235, 240)
+    picture[80:120, 114:130] = (215, 235, 240)
+    return picture, tuple(faces), plain
+
+
+def test_a_tile_read_as_a_back_in_the_faces_own_colour_is_a_doubtful_white_dragon():
+    """Of the tiles found or named as backs, only one of a face's size, standing on its own, in
+    the faces' own ivory is a blank face; it is doubtful (taken only where it makes a hand
+    whole). Black faces say nothing of a blank's colour."""
+    from vision.light import faces_white
+    from vision.reader import blank_faces
+
+    picture, faces, plain = _faces_and_plain_tiles()
+    judged = faces_white(picture, [t.box for t in faces])
+    blanks = blank_faces(picture, judged, [(box, 0.8) for box in plain.values()], faces)
+    assert [(t.code, t.box, t.doubtful, t.unsure) for t in blanks] == [
+        ("5z", plain["blank"], True, True)
+    ]
+    black = 255 - picture
+    judged = faces_white(black, [t.box for t in faces])
+    assert blank_faces(black, judged, [(plain["blank"], 0.8)], faces) == ()
+
+
+def _with_white_dragons_read_as_backs():
+    """(scene, its tiles with the winner's face-up set of White Dragons read as backs) for the
+    first grouping-test table whose winner shows one."""
+    from tests.vision.test_table_grouping import table
+
+    for seed in range(60):
+        scene, _ = table(seed)
+        sets = {
+            k
+            for k, g in enumerate(scene.groups)
+            if g.position == scene.winner and g.kind in ("pung", "kong", "added_kong")
+        }
+        whites = [k for k, t in enumerate(scene.tiles) if t.group in sets and t.code == "5z"]
+        if whites:
+            tiles = tiles_of(scene)
+            return scene, tiles, whites
+    raise AssertionError("no table with a winner's set of White Dragons")
+
+
+def test_white_dragons_read_as_backs_complete_the_hand_in_their_own_colour():
+    """The finder and the classifier take a set of blank White Dragons for backs: the hand is a
+    set short. Their colour (the faces' own, where the walls' backs are another) makes them
+    doubtful White Dragons, and with them the hand is whole and as laid."""
+    from lab.hands import as_laid
+    from vision.light import faces_white
+    from vision.reader import TileReader, blank_faces
+
+    scene, tiles, whites = _with_white_dragons_read_as_backs()
+    tiles = tuple(replace(t, code="back") if k in whites else t for k, t in enumerate(tiles))
+    walls = [k for k, t in enumerate(scene.tiles) if t.role == "wall"]
+    plain = [(tiles[k].box, 0.8) for k in whites + walls]
+    judged = faces_white(scene.image, [t.box for t in tiles if t.code != "back"])
+    blanks = blank_faces(scene.image, judged, plain, tiles)
+    assert sorted(t.box for t in blanks) == sorted(tiles[k].box for k in whites), "not walls"
+    reader = TileReader(finder=_Finder([]), classifier=_Classifier())  # closer looks see nothing
+    height, width = scene.image.shape[:2]
+    without = reader.group(width, height, tiles)
+    assert canonical(without.hands[0].to_request(without.tiles)) != as_laid(scene)
+    reading = reader.grouped_closer([scene.image], tiles + blanks)
+    assert canonical(reading.hands[0].to_request(reading.tiles)) == as_laid(scene)
+    assert not any(t.doubtful for t in reading.tiles if t.code == "back")
+
+
+class _FacesAndBacks:
+    """Names the crops of inked faces `3m` and plain ones (no ink in their middle) `back`."""
+
+    rotation_output = "rotation"
+
+    def classify(self, crops, look_again=True, over_table=False):
+        from vision.classifier import Classification
+
+        out = []
+        for crop in crops:
+            h, w = crop.shape[:2]
+            inked = crop[h // 3 : 2 * h // 3, w // 3 : 2 * w // 3].min() < 100
+            code = "3m" if inked else "back"
+            out.append(Classification(code, 0.9, ((code, 0.9),), False))
+        return out
+
+
+def test_blank_faces_taken_for_backs_are_looked_for_over_a_whole_table_only():
+    """Over a whole table (`over_table`), a tile found as a back in the faces' ivory beside
+    them comes back as a doubtful White Dragon beside the back it was read as; in a close
+    photo the reader leaves it as it was (the blank White Dragons of trays gained no hand
+    there, and grouping them again cost a photo 1.3 ms)."""
+    from vision.detector import FoundTile
+    from vision.reader import TileReader
+
+    picture, faces, plain = _faces_and_plain_tiles()
+    found = [FoundTile(tuple(map(float, t.box)), 0.9, "face") for t in faces]
+    found += [FoundTile(tuple(map(float, plain[k])), 0.6, "back") for k in ("blank", "back")]
+    reader = TileReader(finder=_Finder(found), classifier=_FacesAndBacks())
+    table = reader.named_tiles(picture, over_table=True)
+    photo = reader.named_tiles(picture, over_table=False)
+    doubted = [(t.code, t.box) for t in table if t.doubtful]
+    assert doubted == [("5z", plain["blank"])]
+    assert [t for t in table if not t.doubtful] == list(photo)
+    assert not any(t.doubtful for t in photo)
