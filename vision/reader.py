@@ -399,12 +399,13 @@ class TileReader:
         tiles: list[TileRead] = []
         in_line: set[int] = set()
         plain: list[tuple] = []  # (box, how sure it is plain) of each tile read as a back
+        blank_maybe = over_table and not in_negative  # a table's blank faces (`blank_faces`)
         for i, f in enumerate(found):
             box = _pixel_box(turned.box_back(f.box) if turned else f.box, width, height)
             n = named.get(i)
             # a back fainter than the finder's own threshold for faces stays a back
             faint_back = f.score < getattr(self.finder, "threshold", 0.0)
-            if f.kind == "back" or n.code == "back":  # maybe a blank face (`blank_faces`)
+            if blank_maybe and (f.kind == "back" or n.code == "back"):
                 chances = dict(n.top) if n is not None else {}
                 plain.append((box, chances.get(BLANK, 0.0) + chances.get("back", f.score)))
             if f.kind == "back" and (
@@ -425,7 +426,7 @@ class TileReader:
                 TileRead(n.code, box, float(n.confidence), rotation, tuple(n.top), unsure, flower)
             )
         tiles = blank_kong_backs(as_given, kong_backs_only(tuple(tiles), in_line))
-        if over_table and not in_negative:  # a table's blank faces taken for backs
+        if blank_maybe:
             tiles += blank_faces(as_given, judged, plain, tiles)
         return self.kong_backs_looked_for(as_given, tiles)
 
@@ -1124,27 +1125,16 @@ def blank_faces(
     faces = np.array([t.box for t in tiles if t.code not in FACE_DOWN], float).reshape(-1, 4)
     if not len(faces):
         return ()
-    sizes = faces[:, 2:] - faces[:, :2]
-    usual, length = float(np.median(sizes.prod(axis=1))), float(np.median(sizes.max(axis=1)))
+    usual = float(np.median((faces[:, 2:] - faces[:, :2]).prod(axis=1)))
     boxes = np.array([box for box, _ in plain], float)
     area = (boxes[:, 2:] - boxes[:, :2]).prod(axis=1)
-    # a face's size (not a standing tile's top, a sleeve or a sliver at the edge), clear of the
-    # faces (not the side of one found beside it), and near them (not a wall's tile)
-    shared = np.clip(
-        np.minimum(boxes[:, None, 2:], faces[None, :, 2:])
-        - np.maximum(boxes[:, None, :2], faces[None, :, :2]),
-        0,
-        None,
-    ).prod(axis=2)
     centres = (faces[:, :2] + faces[:, 2:]) / 2
     apart = np.linalg.norm((boxes[:, None, :2] + boxes[:, None, 2:]) / 2 - centres[None], axis=2)
-    chosen = (
-        (area >= BLANK_SIZES[0] * usual)
-        & (area <= BLANK_SIZES[1] * usual)
-        & (shared.sum(axis=1) <= CLEAR * area)
-        & (apart.min(axis=1) <= NEIGHBOURHOOD * length)
-    )
-    chosen = np.flatnonzero(chosen)
+    # a face's size (not a standing tile's top, a sleeve or a sliver at the edge), near the
+    # faces (not a wall's tile) and clear of them (not the side of one found beside it)
+    sized = (area >= BLANK_SIZES[0] * usual) & (area <= BLANK_SIZES[1] * usual)
+    near = apart.min(axis=1) <= NEIGHBOURHOOD * tile_length(faces)
+    chosen = np.array([c for c in np.flatnonzero(sized & near) if clear_of(boxes[c], faces)], int)
     if not len(chosen):
         return ()
     count = min(NEIGHBOURS, len(faces))
