@@ -995,11 +995,15 @@ def _lies_near(hand: HandRead, other: HandRead, tiles: Sequence[TileRead]) -> bo
     theirs = np.array([tiles[i].box for i in other.indices()], float).reshape(-1, 4)
     if not len(mine) or not len(theirs):
         return True
-    length = float(np.median(np.maximum(theirs[:, 2:] - theirs[:, :2], 0).max(axis=1)))
     centres = (mine[:, None, :2] + mine[:, None, 2:]) / 2 - (
         theirs[None, :, :2] + theirs[None, :, 2:]
     ) / 2
-    return float(np.linalg.norm(centres, axis=2).min()) <= NEAR_SET * length
+    return float(np.linalg.norm(centres, axis=2).min()) <= NEAR_SET * tile_length(theirs)
+
+
+def tile_length(boxes: np.ndarray) -> float:
+    """How long the tiles of `boxes` (n x 4) are: the median of their boxes' long sides."""
+    return float(np.median(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
 
 
 def _joined(first: HandRead, second: HandRead) -> HandRead:

@@ -37,6 +37,7 @@ from vision.grouping import (
     loose_faces,
     plain_rows_as_backs,
     specks_as_backs,
+    tile_length,
     white_backs_as_backs,
     within_the_set,
 )
@@ -827,11 +828,6 @@ def specks_likely(bgr: np.ndarray, tiles: tuple[TileRead, ...]) -> bool:
     if not seen_small(tile_length(np.array(faces, float)), width, height):
         return False
     return (face_whiteness(bgr, faces) or 0.0) >= LOOK_NEGATIVE
-
-
-def tile_length(boxes: np.ndarray) -> float:
-    """How long the tiles of `boxes` (n x 4) are: the median of their boxes' long sides."""
-    return float(np.median(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
 
 
 def seen_small(length: float, width: int, height: int) -> bool:
