@@ -13,6 +13,7 @@ line is refitted. Lines are taken longest first; a tile belongs to one line at m
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -90,6 +91,10 @@ class _Tiles:
         self._alike = alike
         self._alike_rows: dict[int, set[int]] = {}
 
+    def fit(self, members) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The line through the members' centres (`_fit`)."""
+        return _fit([self.xs[k] for k in members], [self.ys[k] for k in members])
+
     def alike(self, k: int) -> set[int]:
         """The tiles of a size with tile k (k among them)."""
         row = self._alike_rows.get(k)
@@ -108,8 +113,7 @@ def _grow(tiles: _Tiles, members: list[int], step: float) -> list[int]:
     members = list(members)
     fits = tiles.alike(members[0]) & tiles.alike(members[1])  # of a size with every member
     while True:
-        origin, (dx, dy) = _fit([xs[k] for k in members], [ys[k] for k in members])
-        ox, oy = origin
+        (ox, oy), (dx, dy) = tiles.fit(members)
         spans = sorted(tiles.widths[k] * abs(dy) + tiles.heights[k] * abs(dx) for k in members)
         off_line = ACROSS * max(step, spans[len(spans) // 2] / 2)  # the median extent across
         places = [(xs[k] - ox) * dx + (ys[k] - oy) * dy for k in members]
@@ -149,7 +153,7 @@ def _fit(xs: list[float], ys: list[float]) -> tuple[tuple[float, float], tuple[f
     return (ox, oy), (math.cos(angle), math.sin(angle))
 
 
-def _usual_step(along) -> float:
+def _usual_step(along: Iterable[float]) -> float:
     """The smaller half's median of the distances between neighbours along the line (`along`:
     the members' places on it): the tiles' own width (gaps between sets are wider)."""
     ordered = sorted(along)
@@ -166,7 +170,7 @@ def _contiguous(members: tuple[int, ...], free: list[int]) -> bool:
 
 
 def _line(tiles: _Tiles, members: list[int]) -> Line:
-    (ox, oy), (dx, dy) = _fit([tiles.xs[k] for k in members], [tiles.ys[k] for k in members])
+    (ox, oy), (dx, dy) = tiles.fit(members)
     if dx < -1e-9 or (abs(dx) <= 1e-9 and dy < 0):
         dx, dy = -dx, -dy
     places = {k: (tiles.xs[k] - ox) * dx + (tiles.ys[k] - oy) * dy for k in members}
