@@ -9,8 +9,14 @@ import numpy as np
 
 def cpu_session(path: str | Path, providers: list[str] | None = None, threads: int = 2):
     """An onnxruntime session tuned for a small CPU: full graph optimisation, `threads` threads
-    inside an operator, none across, and no busy-waiting between calls (on a shared 2-core
-    machine threads that spin cost more than they give, and slow the next model's run)."""
+    inside an operator, none across.
+
+    Within a run the threads wait for the next operator by spinning, and they stop when the run
+    ends. A photo's read runs the finder, the classifier and the flower readers five times or
+    more, most runs a millisecond or less, each operator handed to a worker: a worker woken from
+    sleep for each one cost a photo about 2 ms of its 14. Left spinning after a run, though, the
+    three models' workers took the two cores from the work between runs and the next model's
+    run, and a photo's read took twice as long (docs/reading.md, "Threads")."""
     import onnxruntime
 
     options = onnxruntime.SessionOptions()
@@ -18,7 +24,8 @@ def cpu_session(path: str | Path, providers: list[str] | None = None, threads: i
     options.intra_op_num_threads = threads
     options.inter_op_num_threads = 1
     options.execution_mode = onnxruntime.ExecutionMode.ORT_SEQUENTIAL
-    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    options.add_session_config_entry("session.intra_op.allow_spinning", "1")
+    options.add_session_config_entry("session.force_spinning_stop", "1")
     return onnxruntime.InferenceSession(
         str(path), options, providers=providers or ["CPUExecutionProvider"]
     )
