@@ -60,6 +60,7 @@ def full_table(
     arms: int | None = None,
     framing: str | None = None,
     dark: bool | None = None,
+    tilt: float | None = None,
 ) -> Scene:
     """A whole table at the end of a hand; every choice left as None is drawn from `rng`.
 
@@ -119,7 +120,7 @@ def full_table(
         mine = [p["corners"] for p in placed if p["position"] == winner and p["role"] in HAND_ROLES]
         corners = np.concatenate(mine)
         focus = (winner, (*corners.min(0), *corners.max(0)))
-    image, tiles, scale = shoot(canvas, placed, size, angle, camera_rng, focus)
+    image, tiles, scale = shoot(canvas, placed, size, angle, camera_rng, focus, tilt)
     image = light(image, camera_rng, lighting)
     conditions = {
         "felt": felt,
@@ -127,6 +128,7 @@ def full_table(
         "light": lighting,
         "tile_length": round(painter.height * scale, 1),
         "turn": round(angle, 2),
+        "tilt": tilt,
         "arms": arm_count,
         "framing": chosen["framing"],
         "win_apart": bands[winner]["apart"],

@@ -18,10 +18,11 @@ from engine.seats import Position
 MARGIN = 0.08  # the least room around the winner's hand when the camera frames it, per side
 
 
-def shoot(canvas, placed: list[dict], size, angle: float, rng, focus=None):
+def shoot(canvas, placed: list[dict], size, angle: float, rng, focus=None, tilt=None):
     """The picture, its tiles and the scale from the canvas to it.
 
-    `focus` is None for the whole table, or (position, box) of the winner's hand to frame.
+    `focus` is None for the whole table, or (position, box) of the winner's hand to frame;
+    `tilt`, how much narrower the far edge is (`_turn_and_tilt`).
     """
     width, height = size
     ch, cw = canvas.shape[:2]
@@ -33,7 +34,7 @@ def shoot(canvas, placed: list[dict], size, angle: float, rng, focus=None):
             canvas, (round(cw * scale), round(ch * scale)), interpolation=cv2.INTER_AREA
         )
     shrink = np.float32([canvas.shape[1] / cw, canvas.shape[0] / ch])
-    matrix = _turn_and_tilt(size, angle, rng) @ np.array(
+    matrix = _turn_and_tilt(size, angle, rng, tilt) @ np.array(
         [[1, 0, -origin[0]], [0, 1, -origin[1]], [0, 0, 1]], np.float64
     )
     # beyond the canvas, the floor at its edge carries on: a mirrored border would show the tiles
@@ -86,18 +87,23 @@ def _frame(focus, whole: float, canvas_size, size):
     return scale, (ox, oy)
 
 
-def _turn_and_tilt(size, angle: float, rng) -> np.ndarray:
-    """The picture turned `angle` degrees about its centre, its far edge a little shorter."""
+def _turn_and_tilt(size, angle: float, rng, tilt: float | None = None) -> np.ndarray:
+    """The picture turned `angle` degrees about its centre, its far edge a little shorter: by a
+    drawn share of the width at each end (up to 0.04, the top or the bottom edge), or by `tilt`
+    at the top (a low camera at the near side). The draws are made either way, so a seed gives
+    the same table with or without `tilt`."""
     width, height = size
     a = np.radians(angle)
     centre = np.float32([width / 2, height / 2])
     rect = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
     turn = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]], np.float32)
     moved = (rect - centre) @ turn.T + centre
-    tilt = rng.uniform(0, 0.04) * width
+    drawn = rng.uniform(0, 0.04)
     edge = [0, 1] if rng.random() < 0.5 else [3, 2]
-    moved[edge[0], 0] += tilt
-    moved[edge[1], 0] -= tilt
+    if tilt is not None:
+        drawn, edge = tilt, [0, 1]
+    moved[edge[0], 0] += drawn * width
+    moved[edge[1], 0] -= drawn * width
     return cv2.getPerspectiveTransform(rect, moved.astype(np.float32)).astype(np.float64)
 
 

@@ -37,6 +37,12 @@ false find: the lamp, the turn and the camera's height are set, the rest (set, f
 arms, tilt) drawn from the benchmark's own seed (`lab.hands.TABLE_SEED`). Only the sets the
 classifier learnt are counted here; the set it never saw has its own line in `lab.hands`. The
 time is a whole table's read, 130 to 190 tiles, not one hand's.
+
+The rendered tables are also seen by a **low camera** (`LOW_CAMERAS`): one at the near side of
+the table, looking across it, sees the far edge narrower than the near one (70 % and 50 % as
+wide), the far tiles smaller and squatter, the side players' rows converging. Nothing the
+reader learnt was drawn so (the renderer's own camera stands almost overhead, its far edge at
+most 8 % narrower), so these lines say how a low camera is read, not a target met.
 """
 
 from __future__ import annotations
@@ -51,6 +57,8 @@ from vision.upright import Turn, moved_boxes, stretched
 TABLE_SIZE = 1280
 TABLE_TILE = 30.0  # pixels: a tile's length in a whole-table picture
 TURNS = (15, 30, 45)
+# a low camera: its far edge narrower than the near one by this share of the width at each end
+LOW_CAMERAS = (0.15, 0.25)
 TABLES_PER_CONDITION = 16
 
 
@@ -141,6 +149,8 @@ def table_conditions() -> list[tuple[str, dict]]:
         out.append((f"turned {degrees} deg", square | {"turn": float(degrees)}))
     whole = {"framing": "table", "tile_length": TABLE_TILE, "size": (TABLE_SIZE, TABLE_SIZE)}
     out.append(("whole table 1280", square | whole))
+    for tilt in LOW_CAMERAS:
+        out.append((f"low camera {1 - 2 * tilt:.0%}", square | {"tilt": tilt}))
     return out
 
 

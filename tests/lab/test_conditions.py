@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from lab.conditions import TABLE_SIZE, TURNS, table_conditions
+from lab.conditions import LOW_CAMERAS, TABLE_SIZE, TURNS, table_conditions
 
 
 def test_each_rendered_condition_draws_the_light_turn_and_camera_it_names():
@@ -22,6 +22,30 @@ def test_each_rendered_condition_draws_the_light_turn_and_camera_it_names():
             assert abs(scene.conditions["tile_length"] - 30) < 3
     assert conditions["dim room"]["lighting"].endswith("dim")
     assert conditions["warm light"]["lighting"].startswith("warm")
+
+
+def test_a_low_camera_sees_the_far_tiles_smaller_and_the_near_ones_as_they_were():
+    from datasets.table import full_table
+
+    conditions = dict(table_conditions())
+    for tilt in LOW_CAMERAS:
+        name = f"low camera {1 - 2 * tilt:.0%}"
+        options = conditions[name]
+        low = full_table(np.random.default_rng(5), **options)
+        overhead = full_table(np.random.default_rng(5), **(options | {"tilt": None}))
+        assert low.conditions["tilt"] == tilt
+        height = low.image.shape[0]
+        for near in (False, True):
+            ratios = []
+            for seen, flat in zip(low.tiles, overhead.tiles, strict=True):
+                centre = (flat.box[1] + flat.box[3]) / 2
+                if (centre > 0.7 * height) == near and (centre < 0.3 * height or near):
+                    ratios.append((seen.box[2] - seen.box[0]) / (flat.box[2] - flat.box[0]))
+            assert ratios, name
+            if near:  # the near edge stays as wide: its tiles barely change
+                assert 0.85 < np.median(ratios) < 1.1, name
+            else:  # the far edge is 1 - 2 * tilt as wide
+                assert np.median(ratios) < 1 - tilt, name
 
 
 def test_a_photo_at_the_panels_size_is_scaled_with_its_boxes():
