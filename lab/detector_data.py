@@ -26,6 +26,8 @@ CLEAN_OVERLAP = 1.12  # photos whose boxes overlap less than this are taken as s
 TURN_SHARE = 0.5  # share of pictures turned by any angle up to 45 degrees
 SCENE_TILES = (12.0, 80.0)  # a scene is zoomed so its tiles are this long (pixels, log-uniform)
 PHOTO_ZOOMS = (0.3, 1.35)  # a photo is zoomed this much (log-uniform) from the cache's size
+# a low camera sees the far edge narrower than the near one by this share at each end (uniform)
+LOW_TILTS = (0.05, 0.25)
 
 
 # A tile of this kind is taught neither way: its area is left out of the loss (a rendered
@@ -283,6 +285,7 @@ def make_scenes(
     whole_tables: bool = False,
     workers: int = 1,
     dark: bool | None = None,
+    low: bool = False,
 ) -> None:
     """Draw `count` synthetic scenes and keep them (JPEG bytes, boxes, kinds) in one .npz file.
 
@@ -290,8 +293,10 @@ def make_scenes(
     a pool of discards, tiles down to 25 pixels long) instead of `datasets.scene`'s hands.
     Standing tiles seen from above count as backs, as walls do. Scene k is drawn from the seed
     (`seed`, k), so `workers` processes draw the same scenes as one. `dark` True draws every
-    whole table's set on black faces (`full_table`)."""
-    jobs = [(seed, index, whole_tables, dark) for index in range(count)]
+    whole table's set on black faces (`full_table`). `low`: every whole table seen by a low
+    camera at the near side, its far edge 50-90 % as wide as the near (`full_table`'s `tilt`;
+    the benchmark's low camera sees 70 and 50 %), the table otherwise the same."""
+    jobs = [(seed, index, whole_tables, dark, low) for index in range(count)]
     description = "drawing tables" if whole_tables else "drawing scenes"
     if workers > 1:
         import multiprocessing
@@ -331,15 +336,17 @@ def forked_workers(count: int):
     return multiprocessing.get_context("fork").Pool(count, one_thread)
 
 
-def _draw_scene(job: tuple[int, int, bool, bool | None]):
+def _draw_scene(job: tuple[int, int, bool, bool | None, bool]):
     """One scene of `make_scenes`: its JPEG bytes, boxes, kinds (1 for a face-down tile) and
     which tiles are discards."""
     from datasets.scene import random_scene
     from datasets.table import full_table
 
-    seed, index, whole_tables, dark = job
+    seed, index, whole_tables, dark, low = job
     rng = np.random.default_rng([seed, index])
-    scene = full_table(rng, dark=dark) if whole_tables else random_scene(rng)
+    # the camera's height drawn apart, so a low camera sees the very table an overhead one does
+    tilt = float(np.random.default_rng([seed, index, 1]).uniform(*LOW_TILTS)) if low else None
+    scene = full_table(rng, dark=dark, tilt=tilt) if whole_tables else random_scene(rng)
     ok, jpeg = cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 93])
     boxes = np.array([t.box for t in scene.tiles], np.float32).reshape(-1, 4)
     kinds = np.array([t.code == "back" for t in scene.tiles], np.int64)

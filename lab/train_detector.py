@@ -30,6 +30,7 @@ SIDES = (288, 320, 352, 384)  # training canvas sizes, one per batch
 REACH_UNIT = 16.0  # pixels a reach of exp(0) stands for
 TABLES_SEED = 31  # whole tables for training; no benchmark or test draws from this seed
 DARK_TABLES_SEED = 32  # whole tables on black faces, for training too
+LOW_TABLES_SEED = 33  # whole tables seen by a low camera
 
 
 def build_network(widths=(16, 32, 64, 128, 192), neck: int = 48):
@@ -313,7 +314,8 @@ def _drawn_once(
 
 def synthetic_pools(args) -> tuple[list, list]:
     """(held-out scenes, scenes to learn from): `args.scenes` scenes, a twentieth held out, then
-    `args.tables` whole tables and `args.dark_tables` on black faces, each drawn once."""
+    `args.tables` whole tables, `args.dark_tables` on black faces and `args.low_tables` seen by
+    a low camera, each drawn once."""
     scenes = _drawn_once("scenes", args.scenes, 1, args.workers) if args.synthetic > 0 else []
     held_scenes, scenes = scenes[: len(scenes) // 20], scenes[len(scenes) // 20 :]
     untaught = args.untaught_discards
@@ -330,6 +332,16 @@ def synthetic_pools(args) -> tuple[list, list]:
             untaught,
             whole_tables=True,
             dark=True,
+        )
+    if getattr(args, "low_tables", 0):  # and these
+        scenes += _drawn_once(
+            "low-tables",
+            args.low_tables,
+            LOW_TABLES_SEED,
+            args.workers,
+            untaught,
+            whole_tables=True,
+            low=True,
         )
     return held_scenes, scenes
 
@@ -355,6 +367,12 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         default=0,
         help="whole tables of sets on black faces to draw once and add (the finder halves them)",
+    )
+    parser.add_argument(
+        "--low-tables",
+        type=int,
+        default=0,
+        help="whole tables seen by a low camera (the far edge narrower) to draw once and add",
     )
     parser.add_argument(
         "--untaught-discards",

@@ -160,6 +160,19 @@ def test_tables_kept_on_black_faces_are_the_same_tables_darker(tmp_path):
     assert brightness(b.image) < 0.5 * brightness(a.image)
 
 
+def test_tables_kept_for_a_low_camera_are_the_same_tables_with_the_far_side_smaller(tmp_path):
+    overhead, low = tmp_path / "overhead.npz", tmp_path / "low.npz"
+    data.make_scenes(1, seed=4, path=overhead, whole_tables=True)
+    data.make_scenes(1, seed=4, path=low, whole_tables=True, low=True)
+    (a,), (b,) = data.load_scenes(overhead), data.load_scenes(low)
+    assert np.array_equal(a.kinds, b.kinds), "the same tiles, seen from elsewhere"
+    height = a.image.shape[0]
+    centre = (a.boxes[:, 1] + a.boxes[:, 3]) / 2
+    far, near = centre < 0.3 * height, centre > 0.7 * height
+    ratio = (b.boxes[:, 2] - b.boxes[:, 0]) / (a.boxes[:, 2] - a.boxes[:, 0])
+    assert np.median(ratio[far]) < 0.95 * np.median(ratio[near])
+
+
 def test_workers_forked_after_opencv_ran_on_its_threads_start_and_work():
     # A training run reads its photos with OpenCV's threads, then forks its batch workers: they
     # once hung before the first batch. In a child process, so a hang cannot stall the suite.
