@@ -16,6 +16,7 @@ from datasets.scene import SceneTile
 from engine.seats import Position
 
 MARGIN = 0.08  # the least room around the winner's hand when the camera frames it, per side
+LOW_DISTANCE = 1.2  # a low camera's distance from the middle of the table, in picture heights
 
 
 def shoot(canvas, placed: list[dict], size, angle: float, rng, focus=None, tilt=None):
@@ -88,23 +89,46 @@ def _frame(focus, whole: float, canvas_size, size):
 
 
 def _turn_and_tilt(size, angle: float, rng, tilt: float | None = None) -> np.ndarray:
-    """The picture turned `angle` degrees about its centre, its far edge a little shorter: by a
-    drawn share of the width at each end (up to 0.04, the top or the bottom edge), or by `tilt`
-    at the top (a low camera at the near side). The draws are made either way, so a seed gives
-    the same table with or without `tilt`."""
+    """The picture turned `angle` degrees about its centre, its far edge a little shorter (by a
+    drawn share of the width at each end, up to 0.04, the top or the bottom edge); or, given
+    `tilt`, seen by a low camera (`_low_camera`) and then turned. The draws are made either way,
+    so a seed gives the same table with or without `tilt`."""
     width, height = size
     a = np.radians(angle)
     centre = np.float32([width / 2, height / 2])
     rect = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
     turn = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]], np.float32)
-    moved = (rect - centre) @ turn.T + centre
+    seen = rect if tilt is None else _low_camera(width, height, tilt)
+    moved = (seen - centre) @ turn.T + centre
     drawn = rng.uniform(0, 0.04)
     edge = [0, 1] if rng.random() < 0.5 else [3, 2]
-    if tilt is not None:
-        drawn, edge = tilt, [0, 1]
-    moved[edge[0], 0] += drawn * width
-    moved[edge[1], 0] -= drawn * width
+    if tilt is None:
+        moved[edge[0], 0] += drawn * width
+        moved[edge[1], 0] -= drawn * width
     return cv2.getPerspectiveTransform(rect, moved.astype(np.float32)).astype(np.float64)
+
+
+def _low_camera(width: int, height: int, tilt: float) -> np.ndarray:
+    """Where a pinhole camera low at the near (bottom) side, looking across the table, sees the
+    corners of the picture drawn from overhead: the far edge 1 - 2 * `tilt` as wide as the near
+    one, which spans the picture's width along its bottom. The camera stands LOW_DISTANCE
+    picture heights from the middle; the steeper it looks, the more every tile is squashed
+    along the line of sight, the far ones most (the near edge keeps its width, never its
+    height)."""
+    ratio = 1 - 2 * tilt
+    half = height / 2
+    distance = LOW_DISTANCE * height
+    sin = min(1.0, distance * (1 - ratio) / (half * (1 + ratio)))
+    cos = float(np.sqrt(1 - sin * sin))
+    corners = []
+    for x, y in ((0, 0), (width, 0), (width, height), (0, height)):
+        across, ahead = x - width / 2, half - y  # ahead: towards the far edge
+        depth = distance + ahead * sin
+        near = distance - half * sin  # the near edge's depth: its width is kept
+        corners.append((width / 2 + across * near / depth, -ahead * cos * near / depth))
+    points = np.float32(corners)
+    points[:, 1] += height - points[3, 1]  # the near edge along the picture's bottom
+    return points
 
 
 def _visible(corners: np.ndarray, picture: np.ndarray, width: int, height: int):
