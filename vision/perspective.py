@@ -2,10 +2,10 @@
 
 A camera over the middle of the table sees every tile about the same size. One standing low at
 the near side (a phone propped on the table's edge, a camera on a short stand) sees the far
-tiles smaller and squatter, the far ones most: at 37 degrees above the table the far edge is half
-as wide as the near and its tiles four times as squat. The finder and the classifier learnt
-tiles of one size in a picture, and the far ones are lost (on rendered tables seen so, 74.8 % of
-the faces found).
+tiles smaller and squatter: looking 53 degrees off straight down, the far edge is half as wide
+as the near, its tiles half as wide as the near ones and a quarter as tall. The finder and the
+classifier learnt tiles of one size in a picture, and the far ones are lost (on rendered tables
+seen so, 74.8 % of the faces found).
 
 A flat table seen by a pinhole camera is a homography of the table seen from above. The size of
 the faces found tells it apart: a face's box area grows as the cube of its distance from the

@@ -51,6 +51,7 @@ from vision.light import (
     light_is_off,
 )
 from vision.messages import PictureRefused
+from vision.perspective import LowCamera
 from vision.reading import HandRead, MeldRead, Reading, TileRead
 from vision.upright import ASKEW, Turn, neighbours_turn, rows_turn
 
@@ -170,17 +171,32 @@ class TileReader:
 
     def read(self, bgr: np.ndarray) -> Reading:
         """Every tile found in the picture, named, and the hands they make; their flowers read
-        as the kind the table plays (`as_the_table_plays`)."""
-        return as_the_table_plays(
-            self.seconded([bgr], self.grouped_closer([bgr], self.named_tiles(bgr)))
-        )
+        as the kind the table plays (`as_the_table_plays`). A picture taken by a low camera is
+        read made level (`vision.perspective`), its boxes given back in the picture."""
+        tiles = self.named_tiles(bgr)
+        camera = low_camera(tiles, bgr)
+        if camera is None:
+            return self._read([bgr], tiles)
+        level = camera.picture(bgr)
+        return camera.reading_back(self._read([level], self.named_tiles(level)))
 
     def read_votes(self, frames: list[np.ndarray]) -> Reading:
         """One reading from several frames of a still scene: each tile's code is the one most
-        frames agree on, and a tile seen in fewer than half of them is dropped (a flicker)."""
+        frames agree on, and a tile seen in fewer than half of them is dropped (a flicker).
+        Frames of a low camera are read made level, as `read` reads a picture."""
         if not frames:
             raise PictureRefused("no_frames")
         tiles = vote_tiles([self.named_tiles(f) for f in frames])
+        camera = low_camera(tiles, frames[0])
+        if camera is None:
+            return self._read(frames, tiles)
+        levels = [camera.picture(f) for f in frames]
+        tiles = vote_tiles([self.named_tiles(level) for level in levels])
+        return camera.reading_back(self._read(levels, tiles))
+
+    def _read(self, frames: list[np.ndarray], tiles: tuple[TileRead, ...]) -> Reading:
+        """The tiles of `frames` grouped, looked at closer where a hand needs it, and their
+        flowers read as the table plays them."""
         return as_the_table_plays(self.seconded(frames, self.grouped_closer(frames, tiles)))
 
     def grouped_closer(self, frames: list[np.ndarray], tiles: tuple[TileRead, ...]) -> Reading:
@@ -919,6 +935,13 @@ def surety(named: dict) -> float:
     """How surely a look's faces are named: the classifier's mean confidence in them."""
     sure = [n.confidence for n in named.values() if n.code != "back"]
     return float(np.mean(sure)) if sure else 0.0
+
+
+def low_camera(tiles: tuple[TileRead, ...], bgr: np.ndarray) -> LowCamera | None:
+    """The low camera that took the picture, judged from the faces read in it (None: a camera
+    over the table, or a photo of a hand, whose faces are about one size)."""
+    faces = np.array([t.box for t in tiles if t.code != "back"], float).reshape(-1, 4)
+    return LowCamera.of(faces, bgr.shape[1], bgr.shape[0])
 
 
 def face_boxes(found) -> np.ndarray:
