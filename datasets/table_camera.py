@@ -120,11 +120,11 @@ def _low_camera(width: int, height: int, tilt: float) -> np.ndarray:
     distance = LOW_DISTANCE * height
     sin = min(1.0, distance * (1 - ratio) / (half * (1 + ratio)))
     cos = float(np.sqrt(1 - sin * sin))
+    near = distance - half * sin  # the near edge's depth: its width is kept
     corners = []
     for x, y in ((0, 0), (width, 0), (width, height), (0, height)):
         across, ahead = x - width / 2, half - y  # ahead: towards the far edge
         depth = distance + ahead * sin
-        near = distance - half * sin  # the near edge's depth: its width is kept
         corners.append((width / 2 + across * near / depth, -ahead * cos * near / depth))
     points = np.float32(corners)
     points[:, 1] += height - points[3, 1]  # the near edge along the picture's bottom

@@ -333,7 +333,7 @@ def synthetic_pools(args) -> tuple[list, list]:
             whole_tables=True,
             dark=True,
         )
-    if getattr(args, "low_tables", 0):  # and these
+    if args.low_tables:  # and a seed of their own
         scenes += _drawn_once(
             "low-tables",
             args.low_tables,

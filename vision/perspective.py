@@ -22,7 +22,7 @@ its side; a table turned in the picture is turned square afterwards, as any pict
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -51,7 +51,6 @@ class LowCamera:
     width: int  # the picture's size
     height: int
     canvas: tuple[int, int]  # the level picture's width and height
-    ratio: float  # the nearest face's fitted length over the farthest's
 
     @classmethod
     def of(cls, faces: np.ndarray, width: int, height: int) -> LowCamera | None:
@@ -63,8 +62,7 @@ class LowCamera:
         slope, at_zero, ys, sizes = fitted
         if slope <= 0 or (sizes <= 0).any():
             return None  # the far faces at the picture's bottom: not a camera held upright
-        ratio = float((sizes.max() / sizes.min()) ** 1.5)
-        if ratio < LOW:
+        if (sizes.max() / sizes.min()) ** 1.5 < LOW:
             return None
         near = float(ys.max())  # the nearest face's row keeps its size
         share = slope / (slope * near + at_zero)  # each row's size, as a share of that row's
@@ -80,7 +78,7 @@ class LowCamera:
         place = np.array([[shrink, 0, -low[0] * shrink], [0, shrink, -low[1] * shrink], [0, 0, 1]])
         matrix = place @ level
         canvas = (int(np.ceil(size[0] * shrink)), int(np.ceil(size[1] * shrink)))
-        return cls(matrix, np.linalg.inv(matrix), width, height, canvas, ratio)
+        return cls(matrix, np.linalg.inv(matrix), width, height, canvas)
 
     def picture(self, bgr: np.ndarray) -> np.ndarray:
         """The picture made level; beyond its edges the edge pixels carry on."""
@@ -104,8 +102,6 @@ class LowCamera:
 
     def reading_back(self, reading):
         """A reading of the level picture with its boxes in the picture's pixels."""
-        from dataclasses import replace
-
         tiles = tuple(replace(tile, box=self.box_back(tile.box)) for tile in reading.tiles)
         return replace(reading, width=self.width, height=self.height, tiles=tiles)
 

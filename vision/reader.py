@@ -173,12 +173,7 @@ class TileReader:
         """Every tile found in the picture, named, and the hands they make; their flowers read
         as the kind the table plays (`as_the_table_plays`). A picture taken by a low camera is
         read made level (`vision.perspective`), its boxes given back in the picture."""
-        tiles = self.named_tiles(bgr)
-        camera = low_camera(tiles, bgr)
-        if camera is None:
-            return self._read([bgr], tiles)
-        level = camera.picture(bgr)
-        return camera.reading_back(self._read([level], self.named_tiles(level)))
+        return self._read_seen([bgr])
 
     def read_votes(self, frames: list[np.ndarray]) -> Reading:
         """One reading from several frames of a still scene: each tile's code is the one most
@@ -186,13 +181,17 @@ class TileReader:
         Frames of a low camera are read made level, as `read` reads a picture."""
         if not frames:
             raise PictureRefused("no_frames")
-        tiles = vote_tiles([self.named_tiles(f) for f in frames])
+        return self._read_seen(frames)
+
+    def _read_seen(self, frames: list[np.ndarray]) -> Reading:
+        """`read` of one picture or several frames (`named_over`): made level first where a
+        low camera took them."""
+        tiles = self.named_over(frames)
         camera = low_camera(tiles, frames[0])
         if camera is None:
             return self._read(frames, tiles)
         levels = [camera.picture(f) for f in frames]
-        tiles = vote_tiles([self.named_tiles(level) for level in levels])
-        return camera.reading_back(self._read(levels, tiles))
+        return camera.reading_back(self._read(levels, self.named_over(levels)))
 
     def _read(self, frames: list[np.ndarray], tiles: tuple[TileRead, ...]) -> Reading:
         """The tiles of `frames` grouped, looked at closer where a hand needs it, and their
