@@ -579,3 +579,54 @@ def test_a_set_laid_apart_joins_its_owners_row_but_not_one_across_the_table():
     assert sorted(tiles[i].code for i in first.indices()) == sorted(
         ["1m", "2m", "3m", "4s", "5s", "6s", "9m", "9m", "7z", "7z", "7z"]
     )
+
+
+@pytest.mark.parametrize(
+    ("kind", "misread", "top", "taken"),
+    [
+        ("pung", "6p", (("6p", 0.45), ("7p", 0.3)), "7p"),  # its runner-up
+        ("kong", "2z", (("2z", 0.3), ("1f", 0.2)), "7p"),  # not even among its readings
+        ("pung", "8p", (("8p", 0.9),), "7p"),  # sure of itself, outvoted by the set
+    ],
+)
+def test_a_claimed_sets_misread_tile_is_read_as_the_set(kind, misread, top, taken):
+    """The rules claim no runs: a pung or kong is one tile three or four times. One of its
+    tiles read as another code takes the code the set's faces together make likeliest, flagged
+    for a person; the hand then scores."""
+    from vision.grouping import sets_of_one_tile
+
+    rng = np.random.default_rng(6)
+    hand = Hand(("1m", "2m", "3m", "4p", "5p", "6p", "9m", "9m", "9m", "2z"), "2z")
+    hand = Hand(hand.concealed, hand.win_tile, (Meld(kind, "7p", "left"),))
+    scene = draw_scene({"right": hand}, rng, "procedural", 48)
+    truth = tiles_of(scene)
+    sure = tuple(replace(t, top=((t.code, 0.9),)) for t in truth)
+    as_laid = read_tiles(scene, sure)
+    (meld,) = as_laid.hands[0].melds
+    box = as_laid.tiles[meld.tiles[1]].box
+    misread_tile = {"code": misread, "confidence": top[0][1], "top": top}
+    reading = read_tiles(scene, [replace(t, **misread_tile) if t.box == box else t for t in sure])
+    odd = next(i for i, t in enumerate(reading.tiles) if t.box == box)
+    assert reading.tiles[odd].code == misread
+    assert odd in reading.hands[0].melds[0].tiles, "still read as a set"
+    mended = sets_of_one_tile(reading.tiles, reading.hands)
+    assert mended[odd].code == taken and mended[odd].unsure
+    assert [t.code for t in mended if t != mended[odd]] == [
+        t.code for t in reading.tiles if t != reading.tiles[odd]
+    ], "no other tile changes"
+    request = reading.hands[0].to_request(mended)
+    assert canonical(request) == canonical(hand.request())
+
+
+def test_a_concealed_kong_and_sets_read_alike_are_left_as_read():
+    """A concealed kong's faces lie between two backs (which white-backed sets show as blanks),
+    and a set read alike needs nothing: both come back as read."""
+    from vision.grouping import sets_of_one_tile
+
+    rng = np.random.default_rng(6)
+    hand = Hand(("1m", "2m", "3m", "4p", "5p", "6p", "9m", "9m", "9m", "2z"), "2z")
+    melds = (Meld("concealed_kong", "3p", None), Meld("pung", "7p", "left"))
+    hand = Hand(hand.concealed[:7] + ("2z",), "2z", melds)
+    scene = draw_scene({"right": hand}, rng, "procedural", 48)
+    reading = read_tiles(scene, tiles_of(scene))
+    assert sets_of_one_tile(reading.tiles, reading.hands) == reading.tiles
