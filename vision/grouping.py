@@ -45,9 +45,9 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from engine import KOREAN_TILES, SEASON_TILES
-from engine.analysis import CLAIMED_KINDS, SetKind
+from engine.analysis import SetKind
 from engine.seats import Giver, Position
-from engine.tiles import COPIES, KOREAN_KINDS, TILE_CODES, copies_in_a_set
+from engine.tiles import COPIES, copies_in_a_set
 from vision.detector import USUAL_FACES
 from vision.reading import HandRead, MeldRead, TileRead
 from vision.rows import Line, find_lines
@@ -56,7 +56,6 @@ GROUP_GAP = 0.3  # a gap wider than this (in tile widths) separates two groups
 LINE_STEP = 0.6  # tile lengths between two lines of one hand
 ASPECT_CLEAR = 1.15  # a box this much longer one way shows which way its tile lies
 SIDEWAYS_LONGER = 1.12  # a tile this much longer along the line than its set's others lies turned
-SET_TILES = frozenset(TILE_CODES[k] for k in KOREAN_KINDS)  # the Korean set's tiles of sets
 BLANK = "5z"  # the White Dragon: a plain face in many sets, like a back or a tile's top
 # A blank outside every hand, named less surely than SURE_BLANK, whose box is not between these
 # shares of a usual face's area is a standing tile's top or a sleeve (development seeds 99, 98).
@@ -690,37 +689,6 @@ def within_the_set(tiles: Sequence[TileRead]) -> tuple[TileRead, ...]:
                 top = ((other, p), *(t for t in tiles[i].top if t[0] != other))
                 tiles[i] = replace(tiles[i], code=other, confidence=p, top=top, unsure=True)
     return tuple(tiles)
-
-
-def sets_of_one_tile(tiles: Sequence[TileRead], hands: Sequence[HandRead]) -> tuple[TileRead, ...]:
-    """The tiles with each claimed set read as one tile three or four times, as the rules claim
-    no runs: where a pung's or a kong's faces are read as two codes or more, each takes the code
-    of the Korean set that the faces together make likeliest (each face's top readings summed),
-    flagged for a person to check. A set's tile is most often misread one at a time (a 7 of
-    dots as a 6 beside two 7s, a blank White Dragon as a flower), and the set then scores as
-    nothing at all. A concealed kong's faces lie between two backs, which a set with white backs
-    shows as blanks: it is left as read."""
-    out = list(tiles)
-    for hand in hands:
-        for meld in hand.melds:
-            if meld.kind not in CLAIMED_KINDS:
-                continue
-            faces = [i for i in meld.tiles if out[i].code != "back"]
-            if len({out[i].code for i in faces}) < 2:
-                continue
-            chances: Counter = Counter()
-            for i in faces:
-                readings = dict(out[i].top) or {out[i].code: out[i].confidence}
-                chances.update({c: p for c, p in readings.items() if c in SET_TILES})
-            if not chances:
-                continue
-            code = max(chances, key=chances.__getitem__)
-            for i in faces:
-                if out[i].code != code:
-                    p = dict(out[i].top).get(code, 0.0)
-                    top = ((code, p), *(t for t in out[i].top if t[0] != code))
-                    out[i] = replace(out[i], code=code, confidence=p, top=top, unsure=True)
-    return tuple(out)
 
 
 def plain_rows_as_backs(tiles: tuple[TileRead, ...]) -> tuple[TileRead, ...]:

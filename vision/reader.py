@@ -36,7 +36,6 @@ from vision.grouping import (
     group_hands,
     loose_faces,
     plain_rows_as_backs,
-    sets_of_one_tile,
     specks_as_backs,
     tile_length,
     white_backs_as_backs,
@@ -776,7 +775,6 @@ class TileReader:
         tiles = blanks_beyond_the_set(
             white_backs_as_backs(flowers_as_laid(tiles, hands), hands), hands
         )
-        tiles = sets_of_one_tile(tiles, hands)
         if specks:
             tiles = specks_as_backs(tiles, hands)
         return Reading(width, height, tiles, hands, loose_faces(tiles, hands))
