@@ -17,7 +17,7 @@ synthetic scenes alone.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -60,6 +60,14 @@ LOOKS = 2
 # named right 88.2 -> 89.4 %.
 HUGE = 6
 MANY = 16
+# The table finder's look takes in only the part of the picture around what the first look saw
+# (every candidate: a whole table's heaps come out as blots), grown by AROUND of the look's long
+# side on every side (about six tiles of 30 pixels in a 1280 frame: room for a lone tile the
+# first look saw nothing of), where that part is less than MOST_LOOKED of the picture: the felt
+# and the room around a table are not looked at. Each tile is seen as the whole look sees it:
+# the picture is shrunk whole, and the part is cut at the network's coarsest step.
+AROUND = 0.15
+MOST_LOOKED = 0.8
 # ... unless the first look saw a hand: a row of at least HAND_ROW faces as long as it reads well
 # (SMALL_TILE). The panel scales a phone's photo to 1600 pixels, a frame's size; a hand there
 # shows its 12-15 tiles to the first look, and the table finder, looking larger, answers their
@@ -205,7 +213,7 @@ class TileFinder:
         faces = [f for f in found if f.kind == "face" and f.score >= self.threshold]
         if area >= HUGE * pixels and len(faces) < MANY and not _a_hand_seen(faces, scale):
             big = min(MAX_PIXELS, area)
-            larger, larger_scale = self._find_at(bgr, big, self.table_session)
+            larger, larger_scale = self._find_at(bgr, big, self.table_session, around=found)
             if _sees_more_small_tiles(larger, len(faces), scale, self.threshold):
                 found, scale, pixels, table = larger, larger_scale, big, True
         if pixels == self.pixels and _stretch(found) is not None:
@@ -259,10 +267,27 @@ class TileFinder:
                     found_in_picture.append(FoundTile(tuple(map(float, box)), f.score, f.kind))
         return found_in_picture
 
-    def _find_at(self, bgr: np.ndarray, pixels: int, session=None) -> tuple[list[FoundTile], float]:
+    def _find_at(
+        self, bgr: np.ndarray, pixels: int, session=None, around: list[FoundTile] | None = None
+    ) -> tuple[list[FoundTile], float]:
+        """The tiles found at `pixels`, and the look's scale. `around`: a first look's
+        candidates; the network is then given only the part of the picture around them
+        (`_part_looked_at`), the picture shrunk as for the whole look."""
         prepared = prepare(bgr, pixels, self.multiple)
-        output = self.infer(prepared.tensor, session)
-        return self.process_output(output, prepared), prepared.scale
+        _, height, width, _ = prepared.tensor.shape
+        left, top, right, bottom = _part_looked_at(around or [], prepared, self.multiple)
+        if (left, top, right, bottom) != (0, 0, width, height):
+            part = prepared.tensor[:, top:bottom, left:right]
+            prepared = replace(prepared, tensor=np.ascontiguousarray(part))
+        found = self.process_output(self.infer(prepared.tensor, session), prepared)
+        if not (left or top):
+            return found, prepared.scale
+        dx, dy = left / prepared.scale, top / prepared.scale
+        moved = [
+            replace(f, box=(f.box[0] + dx, f.box[1] + dy, f.box[2] + dx, f.box[3] + dy))
+            for f in found
+        ]
+        return moved, prepared.scale
 
     def prepare_input(self, bgr: np.ndarray) -> Prepared:
         return prepare(bgr, self.pixels, self.multiple)
@@ -427,6 +452,29 @@ def _sees_more_small_tiles(
     sure = [f for f in larger if f.score >= threshold]
     faces = [f for f in sure if f.kind == "face"]
     return len(faces) > first_faces and _median_length(sure) * first_scale < SMALL_TILE
+
+
+def _part_looked_at(
+    first: list[FoundTile], prepared: Prepared, multiple: int
+) -> tuple[int, int, int, int]:
+    """(left, top, right, bottom) in network pixels, multiples of `multiple` (the network's
+    coarsest step, so each tile is seen as the whole look sees it), of the part of the prepared
+    picture around the first look's candidates, grown by AROUND of its long side on every side;
+    the whole picture where that part is most of it (MOST_LOOKED) or nothing was seen."""
+    _, height, width, _ = prepared.tensor.shape
+    if not first:
+        return 0, 0, width, height
+    boxes = np.array([f.box for f in first], float) * prepared.scale
+    pad = AROUND * max(width, height)
+    left = int((boxes[:, 0].min() - pad) // multiple * multiple)
+    top = int((boxes[:, 1].min() - pad) // multiple * multiple)
+    right = int(-((-(boxes[:, 2].max() + pad)) // multiple) * multiple)
+    bottom = int(-((-(boxes[:, 3].max() + pad)) // multiple) * multiple)
+    left, top = max(0, left), max(0, top)
+    right, bottom = min(width, right), min(height, bottom)
+    if (right - left) * (bottom - top) > MOST_LOOKED * width * height:
+        return 0, 0, width, height
+    return left, top, right, bottom
 
 
 def _median_length(tiles: list[FoundTile]) -> float:

@@ -346,7 +346,7 @@ class _Looks:
         self.asked = []  # (pixels, the session asked)
         self.finder._find_at = self._find_at
 
-    def _find_at(self, bgr, pixels, session=None):
+    def _find_at(self, bgr, pixels, session=None, around=None):
         from vision.detector import prepare
 
         self.asked.append((pixels, session or self.finder.session))
@@ -363,6 +363,37 @@ def test_a_camera_frame_is_looked_at_larger_for_the_specks_of_a_whole_table():
     assert len(found) == 40 and max(f.box[3] - f.box[1] for f in found) == pytest.approx(30)
     (first, _), (larger, session) = looks.asked
     assert larger > first and session is looks.finder.table_session, "the table finder looks"
+
+
+def test_the_table_finder_looks_only_around_what_the_first_look_saw():
+    """A camera frame whose table fills a corner of it: the table finder is given the part
+    around the first look's blots, not the felt beyond, and boxes each tile there as the look
+    at the whole frame does (the same sure tiles, the same boxes)."""
+    import cv2
+
+    from datasets.table import full_table
+    from vision.detector import MAX_PIXELS, TileFinder, box_iou
+
+    scene = full_table(np.random.default_rng([41, 0]), style="procedural", framing="table")
+    table = cv2.resize(scene.image, (640, 480), interpolation=cv2.INTER_AREA)
+    frame = np.empty((1280, 1280, 3), np.uint8)
+    frame[:] = table[5, 5]  # the felt's edge, carried on
+    frame[700:1180, 80:720] = table
+    finder = TileFinder()
+    looked = []
+    infer = finder.infer
+    finder.infer = lambda tensor, session=None: (
+        looked.append(tensor.shape) or infer(tensor, session)
+    )
+    first, _ = finder._find_at(frame, finder.pixels)
+    whole, _ = finder._find_at(frame, MAX_PIXELS, finder.table_session)
+    part, _ = finder._find_at(frame, MAX_PIXELS, finder.table_session, around=first)
+    (_, h, w, _), (_, ph, pw, _) = looked[1], looked[2]
+    assert ph * pw < 0.5 * h * w, "the felt beyond the table is not looked at"
+    sure_whole = np.array([f.box for f in whole if f.score >= finder.threshold])
+    sure_part = np.array([f.box for f in part if f.score >= finder.threshold])
+    assert len(sure_whole) > 100 and len(sure_part) == len(sure_whole)
+    assert box_iou(sure_part, sure_whole).max(axis=1).min() > 0.95
 
 
 def test_a_dim_table_whose_first_look_answers_blots_as_backs_is_looked_at_larger():
