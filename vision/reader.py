@@ -383,7 +383,7 @@ class TileReader:
             gains = gains_for(judged)
             if light_is_off(gains):  # a lamp's cast or a dim room: correct it and look again
                 bgr = corrected(bgr, gains)
-                found, look = self.finder.find_looked(bgr, zoom)
+                found, look = self.looked_again(bgr, zoom, look)
             # a turned copy is looked at as the picture was (`TileFinder.find_looked`)
             find_turned = partial(_found_as_looked, self.finder, look=look)
         faces = face_boxes(found)
@@ -667,29 +667,33 @@ class TileReader:
         boxes them whole. The tiles are then named in the picture as it is and in its negative
         (`both_ways`). Faces found looking dark (LOOK_NEGATIVE) are looked for in the negative, and
         that look is taken where its faces are plainly white (WHITE_NEGATIVE). `judged`: the
-        faces' white in the picture (`vision.light.faces_white`).
-        Where the table finder took the picture's look (a whole table, its first look specks), a
-        negative that the finder judged at its first size only is looked at as the picture was:
-        on black felt, white in the negative, that first look boxes heaps big enough to pass for
-        tiles, and the hand's faces are lost (on 900 development tables, 147 faces more named
-        right, all on black felt; no hand changed)."""
+        faces' white in the picture (`vision.light.faces_white`). The negative is looked at as
+        `looked_again` says: on black felt, white in the negative, its own first look would box
+        a whole table's heaps as tiles (on 900 development tables, 147 faces more named right,
+        all on black felt; no hand changed)."""
         import cv2
 
         if judged is None or judged.whiteness >= LOOK_NEGATIVE:
             return found, None
         negative = cv2.bitwise_not(bgr)
-        in_negative, negative_look = self.finder.find_looked(negative, zoom)
-        if (
-            zoom is None
-            and _first_look_only(negative_look, negative, self.finder)
-            and look
-            and look.table
-        ):
-            in_negative, negative_look = self.finder.find_looked(negative, look)
+        in_negative, negative_look = self.looked_again(negative, zoom, look)
         if (face_whiteness(negative, face_boxes(in_negative)) or 0.0) < WHITE_NEGATIVE:
             return found, None
         either = white_either_way(bgr, negative, found, in_negative)
         return either, partial(self.found_both_ways, look=look, negative_look=negative_look)
+
+    def looked_again(self, picture: np.ndarray, zoom: Look | None, look: Look | None):
+        """`finder.find_looked` of a picture made from one the finder looked at as `look` (its
+        negative, its light corrected), judged afresh; but where the table finder took the first
+        picture's look (a whole table: its first look saw specks) and the new judgement stopped
+        at the first size, looked at as the first picture was. A whole table's heaps come out of
+        a first look as blots, and made brighter (a dim room corrected, black felt white in the
+        negative) they pass for tiles, so the finder looks no larger and the hand's tiles, specks
+        at that size, are lost."""
+        found, again = self.finder.find_looked(picture, zoom)
+        if zoom is None and look and look.table and _first_look_only(again, picture, self.finder):
+            found, again = self.finder.find_looked(picture, look)
+        return found, again
 
     def found_both_ways(self, bgr: np.ndarray, look, negative_look) -> list:
         """The tiles of a set on black faces in a turned copy of a picture: found in it and in
