@@ -304,8 +304,8 @@ def _pair(text: str) -> tuple[float, float]:
 def _drawn_once(
     name: str, count: int, seed: int, workers: int, untaught_discards: bool = False, **kind
 ) -> list:
-    """`count` synthetic scenes (`kind`: `make_scenes`'s `whole_tables` and `dark`), kept in
-    runs/detector/NAME-COUNT.npz: drawn the first time, read back by every later run."""
+    """`count` synthetic scenes (`kind`: `make_scenes`'s `whole_tables`, `dark` and `low`),
+    kept in runs/detector/NAME-COUNT.npz: drawn the first time, read back by every later run."""
     pool = RUNS / f"{name}-{count}.npz"
     if not pool.exists():
         data.make_scenes(count, seed=seed, path=pool, workers=workers, **kind)
@@ -319,30 +319,18 @@ def synthetic_pools(args) -> tuple[list, list]:
     scenes = _drawn_once("scenes", args.scenes, 1, args.workers) if args.synthetic > 0 else []
     held_scenes, scenes = scenes[: len(scenes) // 20], scenes[len(scenes) // 20 :]
     untaught = args.untaught_discards
-    if args.tables:  # their own seed: the benchmark's tables (lab.hands) are drawn from another
-        scenes += _drawn_once(
-            "tables", args.tables, TABLES_SEED, args.workers, untaught, whole_tables=True
-        )
-    if args.dark_tables:  # a seed of their own too
-        scenes += _drawn_once(
-            "dark-tables",
-            args.dark_tables,
-            DARK_TABLES_SEED,
-            args.workers,
-            untaught,
-            whole_tables=True,
-            dark=True,
-        )
-    if args.low_tables:  # and a seed of their own
-        scenes += _drawn_once(
-            "low-tables",
-            args.low_tables,
-            LOW_TABLES_SEED,
-            args.workers,
-            untaught,
-            whole_tables=True,
-            low=True,
-        )
+    # whole tables, each pool from a seed of its own (the benchmark's tables, lab.hands, from
+    # another): as drawn, on black faces, seen by a low camera
+    pools = (
+        ("tables", args.tables, TABLES_SEED, {}),
+        ("dark-tables", args.dark_tables, DARK_TABLES_SEED, {"dark": True}),
+        ("low-tables", args.low_tables, LOW_TABLES_SEED, {"low": True}),
+    )
+    for name, count, seed, kind in pools:
+        if count:
+            scenes += _drawn_once(
+                name, count, seed, args.workers, untaught, whole_tables=True, **kind
+            )
     return held_scenes, scenes
 
 

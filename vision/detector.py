@@ -99,6 +99,9 @@ SIDEWAYS = (1.1, 1.8)
 FACE_SHAPE = 1.35  # length to width of a tile's face
 USUAL_FACES = 6  # the fewest faces whose median says how large a usual face is
 UNSTRETCH_TRIES = 3
+# A look at no more than this many times the pixels of the one before would see nothing more:
+# the finder looks no larger (`TileFinder.find`, `at_first_size`).
+NO_LARGER = 1.2
 MILD = 1.5  # a shrink by less than this is bilinear (see `shrink`)
 
 
@@ -228,7 +231,7 @@ class TileFinder:
             else:
                 break
             wanted = min(MAX_PIXELS, area, wanted)
-            if wanted <= 1.2 * pixels:
+            if wanted <= NO_LARGER * pixels:
                 break
             pixels = int(wanted)
             found, scale = self._find_at(bgr, pixels)
@@ -454,6 +457,14 @@ def _sees_more_small_tiles(
     return len(faces) > first_faces and _median_length(sure) * first_scale < SMALL_TILE
 
 
+def at_first_size(look: Look | None, bgr: np.ndarray, first_pixels: int) -> bool:
+    """Whether `look` saw the picture at the finder's first size (`first_pixels`): where
+    `TileFinder.find` judged a larger look to see nothing more (NO_LARGER)."""
+    if look is None:
+        return False
+    return look.scale**2 * bgr.shape[0] * bgr.shape[1] <= NO_LARGER * first_pixels
+
+
 def _part_looked_at(
     first: list[FoundTile], prepared: Prepared, multiple: int
 ) -> tuple[int, int, int, int]:
@@ -466,12 +477,10 @@ def _part_looked_at(
         return 0, 0, width, height
     boxes = np.array([f.box for f in first], float) * prepared.scale
     pad = AROUND * max(width, height)
-    left = int((boxes[:, 0].min() - pad) // multiple * multiple)
-    top = int((boxes[:, 1].min() - pad) // multiple * multiple)
-    right = int(-((-(boxes[:, 2].max() + pad)) // multiple) * multiple)
-    bottom = int(-((-(boxes[:, 3].max() + pad)) // multiple) * multiple)
-    left, top = max(0, left), max(0, top)
-    right, bottom = min(width, right), min(height, bottom)
+    low = np.floor((boxes[:, :2].min(axis=0) - pad) / multiple) * multiple
+    high = np.ceil((boxes[:, 2:].max(axis=0) + pad) / multiple) * multiple
+    left, top = max(0, int(low[0])), max(0, int(low[1]))
+    right, bottom = min(width, int(high[0])), min(height, int(high[1]))
     if (right - left) * (bottom - top) > MOST_LOOKED * width * height:
         return 0, 0, width, height
     return left, top, right, bottom

@@ -23,7 +23,7 @@ from typing import NamedTuple
 import numpy as np
 
 from vision.completion import completed, is_whole, nearly_whole
-from vision.detector import USUAL_FACES, Look
+from vision.detector import USUAL_FACES, Look, at_first_size
 from vision.grouping import (
     BLANK,
     BLANK_SIZES,
@@ -691,7 +691,12 @@ class TileReader:
         negative) they pass for tiles, so the finder looks no larger and the hand's tiles, specks
         at that size, are lost."""
         found, again = self.finder.find_looked(picture, zoom)
-        if zoom is None and look and look.table and _first_look_only(again, picture, self.finder):
+        if (
+            zoom is None
+            and look
+            and look.table
+            and at_first_size(again, picture, self.finder.pixels)
+        ):
             found, again = self.finder.find_looked(picture, look)
         return found, again
 
@@ -957,13 +962,6 @@ def low_camera(tiles: tuple[TileRead, ...], bgr: np.ndarray) -> LowCamera | None
     over the table, or a photo of a hand, whose faces are about one size)."""
     faces = np.array([t.box for t in tiles if t.code != "back"], float).reshape(-1, 4)
     return LowCamera.of(faces, bgr.shape[1], bgr.shape[0])
-
-
-def _first_look_only(look, bgr: np.ndarray, finder) -> bool:
-    """Whether the finder looked at the picture at its first size only."""
-    if look is None:
-        return False
-    return look.scale**2 * bgr.shape[0] * bgr.shape[1] <= 1.2 * getattr(finder, "pixels", 0)
 
 
 def face_boxes(found) -> np.ndarray:
