@@ -45,10 +45,13 @@ from vision.light import (
     WHITE_FACE,
     FacesWhite,
     corrected,
+    darkened,
     face_whiteness,
+    faces_light,
     faces_white,
     gains_for,
     light_is_off,
+    overexposed,
 )
 from vision.messages import PictureRefused
 from vision.perspective import LowCamera
@@ -376,12 +379,15 @@ class TileReader:
         height, width = bgr.shape[:2]
         as_given = bgr  # the picture the tiles' boxes are given back in
         found, look = self.finder.find_looked(bgr, zoom)
-        judged = faces_white(bgr, face_boxes(found))
+        judged, blown = faces_light(bgr, face_boxes(found))
         found, find_turned = self.found_in_negative(bgr, found, judged, look, zoom)
         in_negative = find_turned is not None
         if not in_negative:  # the faces are white: judge the light from them
             gains = gains_for(judged)
-            if light_is_off(gains):  # a lamp's cast or a dim room: correct it and look again
+            if overexposed(blown):  # burnt white: darken it and look again
+                bgr = darkened(bgr)
+                found, look = self.looked_again(bgr, zoom, look)
+            elif light_is_off(gains):  # a lamp's cast or a dim room: correct it and look again
                 bgr = corrected(bgr, gains)
                 found, look = self.looked_again(bgr, zoom, look)
             # a turned copy is looked at as the picture was (`TileFinder.find_looked`)

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.light import corrected, face_whiteness, light_gains, light_is_off
+from vision.light import (
+    corrected,
+    darkened,
+    face_whiteness,
+    faces_light,
+    light_gains,
+    light_is_off,
+    overexposed,
+)
 
 
 def _table(cast=(1.0, 1.0, 1.0), exposure=1.0) -> tuple[np.ndarray, list]:
@@ -96,3 +104,32 @@ def test_black_faces_are_told_from_white_ones_and_their_negative_is_white():
     assert face_whiteness(white, faces) >= WHITE_NEGATIVE
     assert face_whiteness(_table(exposure=0.35)[0], faces) >= WHITE_NEGATIVE
     assert face_whiteness(white, []) is None
+
+
+def test_faces_burnt_white_are_told_over_exposed_and_darkened_until_their_ink_shows():
+    """A bright lamp or a camera exposing for dark felt blows the faces out: their white is lost
+    in every channel and their ink washed out to a pale tint. The reader darkens such a
+    picture (never a well-lit one) so that the ink and the tiles' edges stand out again."""
+    burnt, faces = _table(exposure=1.9)
+    assert overexposed(faces_light(burnt, faces)[1])
+    assert not overexposed(faces_light(_table()[0], faces)[1])
+    assert not overexposed(faces_light(_table(exposure=0.35)[0], faces)[1])
+    assert not overexposed(faces_light(burnt, [])[1])  # nothing to judge by
+
+    ink, white = (90, 25), (70, 35)  # a pixel of ink and one of a face's white
+    darker = darkened(burnt)
+    # red ink burns out in red: it shows in its other channels, the darkest
+    contrast_before = int(burnt[white].min()) - int(burnt[ink].min())
+    contrast_after = int(darker[white].min()) - int(darker[ink].min())
+    assert contrast_after > contrast_before + 40, "the ink stands out from the face again"
+    assert darker[white].min() >= 250, "the white stays white"
+
+
+def test_a_picture_burnt_white_everywhere_is_still_judged_over_exposed():
+    """With no face pixel left unclipped there is no colour to judge (nor whiteness, which
+    would take the picture's negative for black faces), but the picture is plainly
+    over-exposed."""
+    burnt, faces = _table(exposure=3.0)
+    judged, blown = faces_light(burnt, faces)
+    assert judged is None and overexposed(blown)
+    assert np.allclose(light_gains(burnt, faces), 1.0), "no colour cast read into it"
