@@ -5,6 +5,10 @@ Each condition is a change made to every valid photo, with the labelled boxes mo
 - **warm light**: a tungsten lamp (about 2,700 K): blue down, red up, a little brighter;
 - **dim room**: two stops under (a quarter of the light, in linear terms) and a phone's
   high-ISO noise;
+- **over-exposed**: a stop and a half over (2.8 times the light, in linear terms), the faces'
+  white blown out, as under a bright lamp or a camera that exposes for dark felt;
+- **shaken**: a phone moved while the picture was taken, each point smeared along a streak
+  (`SHAKE` of the picture's longer side, at an angle);
 - **turned**: the photo turned 15, 30 and 45 degrees about its centre on a larger canvas; a box
   becomes the upright box around the turned box (the tile's own outline where the label gave one);
 - **whole table**: the photo shrunk until its tiles are about 30 pixels long and set in a
@@ -60,6 +64,9 @@ TURNS = (15, 30, 45)
 # a low camera: its far edge narrower than the near one by this share of the width at each end
 LOW_CAMERAS = (0.15, 0.25)
 TABLES_PER_CONDITION = 16
+OVER_STOPS = 1.5  # the over-exposed condition: this many stops over, in linear light
+SHAKE = 0.012  # the shaken condition: a streak this share of the picture's longer side
+SHAKE_ANGLE = 20.0  # degrees from the picture's rows
 
 
 def warm_light(bgr: np.ndarray) -> np.ndarray:
@@ -72,6 +79,24 @@ def dim_room(bgr: np.ndarray, seed: int = 0) -> np.ndarray:
     darker = linear ** (1 / 2.2) * 255.0
     noise = np.random.default_rng(seed).normal(0.0, 4.0, bgr.shape).astype(np.float32)
     return np.clip(darker + noise, 0, 255).astype(np.uint8)
+
+
+def over_exposed(bgr: np.ndarray, stops: float = OVER_STOPS) -> np.ndarray:
+    linear = (bgr.astype(np.float32) / 255.0) ** 2.2 * 2.0**stops
+    return np.clip(np.minimum(linear, 1.0) ** (1 / 2.2) * 255.0, 0, 255).astype(np.uint8)
+
+
+def shaken(bgr: np.ndarray) -> np.ndarray:
+    """The picture smeared along a straight streak, as a phone moved during the exposure."""
+    import cv2
+
+    length = max(3, round(SHAKE * max(bgr.shape[:2])) | 1)
+    kernel = np.zeros((length, length), np.float32)
+    middle = (length - 1) / 2
+    angle = np.radians(SHAKE_ANGLE)
+    for t in np.linspace(-middle, middle, 4 * length):
+        kernel[round(middle + t * np.sin(angle)), round(middle + t * np.cos(angle))] = 1.0
+    return cv2.filter2D(bgr, -1, kernel / kernel.sum(), borderType=cv2.BORDER_REFLECT)
 
 
 def turned(bgr: np.ndarray, boxes: np.ndarray, degrees: float, outlines=None):
@@ -117,6 +142,8 @@ def conditions():
         ("as they are", lambda bgr, boxes, outlines: (bgr, boxes)),
         ("warm light", lambda bgr, boxes, outlines: (warm_light(bgr), boxes)),
         ("dim room", lambda bgr, boxes, outlines: (dim_room(bgr), boxes)),
+        ("over-exposed", lambda bgr, boxes, outlines: (over_exposed(bgr), boxes)),
+        ("shaken", lambda bgr, boxes, outlines: (shaken(bgr), boxes)),
     ]
     for degrees in TURNS:
         out.append((f"turned {degrees} deg", lambda bgr, b, o, d=degrees: turned(bgr, b, d, o)))
@@ -136,14 +163,21 @@ def panel_size(bgr: np.ndarray, boxes: np.ndarray):
     return cv2.resize(bgr, size, interpolation=cv2.INTER_CUBIC), boxes * scale
 
 
+# conditions drawn on a rendered table after it is drawn: (name of the option, the change)
+AFTER_DRAWING = {"exposure": over_exposed, "shake": lambda bgr, _: shaken(bgr)}
+
+
 def table_conditions() -> list[tuple[str, dict]]:
-    """(name, options for `datasets.table.full_table`) for the rendered tables."""
+    """(name, options) for the rendered tables: options for `datasets.table.full_table`, and
+    a change made to the table once drawn (`AFTER_DRAWING`, see `drawn_table`)."""
     square = {"lighting": "neutral", "turn": 0.0}
     out = [
         ("as drawn", square),
         ("warm light", square | {"lighting": "warm-bright"}),
         ("dim room", square | {"lighting": "warm-dim"}),
         ("dim, cool lamp", square | {"lighting": "cool-dim"}),
+        ("over-exposed", square | {"exposure": OVER_STOPS}),
+        ("shaken", square | {"shake": True}),
     ]
     for degrees in TURNS:
         out.append((f"turned {degrees} deg", square | {"turn": float(degrees)}))
@@ -152,6 +186,21 @@ def table_conditions() -> list[tuple[str, dict]]:
     for tilt in LOW_CAMERAS:
         out.append((f"low camera {1 - 2 * tilt:.0%}", square | {"tilt": tilt}))
     return out
+
+
+def drawn_table(rng: np.random.Generator, options: dict):
+    """A rendered table (`datasets.table.full_table`) under one of `table_conditions`, the
+    changes made after drawing named in its conditions."""
+    from dataclasses import replace
+
+    from datasets.table import full_table
+
+    scene = full_table(rng, **{k: v for k, v in options.items() if k not in AFTER_DRAWING})
+    for name, value in options.items():
+        if name in AFTER_DRAWING:
+            image = AFTER_DRAWING[name](scene.image, value)
+            scene = replace(scene, image=image, conditions=scene.conditions | {name: value})
+    return scene
 
 
 def match_centres(found: np.ndarray, truth: np.ndarray) -> np.ndarray:
@@ -283,7 +332,6 @@ def run(args) -> None:
 def run_tables(reader, count: int = TABLES_PER_CONDITION) -> None:
     """The conditions on rendered full tables in the learnt sets: every tile known."""
     from datasets.crop_cache import HELD_OUT_STYLE
-    from datasets.table import full_table
     from lab.hands import TABLE_SEED, tally_faces
 
     print(
@@ -294,7 +342,7 @@ def run_tables(reader, count: int = TABLES_PER_CONDITION) -> None:
         tally, times = Counter(), []
         k = 0
         while tally["tables"] < count:
-            scene = full_table(np.random.default_rng([TABLE_SEED, 1000 + k]), **options)
+            scene = drawn_table(np.random.default_rng([TABLE_SEED, 1000 + k]), options)
             k += 1
             if scene.conditions["style"] == HELD_OUT_STYLE:
                 continue

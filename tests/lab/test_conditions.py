@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from lab.conditions import LOW_CAMERAS, TABLE_SIZE, TURNS, table_conditions
+from lab.conditions import LOW_CAMERAS, TABLE_SIZE, TURNS, drawn_table, table_conditions
 
 
 def test_each_rendered_condition_draws_the_light_turn_and_camera_it_names():
-    from datasets.table import full_table
-
     conditions = dict(table_conditions())
     assert {f"turned {d} deg" for d in TURNS} <= set(conditions)
     for name, options in conditions.items():
-        scene = full_table(np.random.default_rng(3), **options)
+        scene = drawn_table(np.random.default_rng(3), options)
         assert scene.conditions["light"] == options["lighting"], name
         assert scene.conditions["turn"] == options["turn"], name
         if name == "whole table 1280":
@@ -94,3 +92,33 @@ def test_the_tiles_the_labels_leave_out_move_with_the_picture():
         assert picture[y - 2 : y + 3, x - 2 : x + 3].min() > 200, f"{name}: the point left its tile"
         _, alone = changes[name](photo, label, [()])
         assert np.allclose(alone[0], moved[0]), f"{name}: the point changed the label's move"
+
+
+def test_an_over_exposed_or_shaken_table_is_the_table_drawn_then_changed():
+    """The two camera faults are made to the table as drawn: the same tiles where they were,
+    the faces blown out, or smeared."""
+    from lab.conditions import OVER_STOPS
+
+    conditions = dict(table_conditions())
+    plain = drawn_table(np.random.default_rng(4), conditions["as drawn"])
+    over = drawn_table(np.random.default_rng(4), conditions["over-exposed"])
+    shaken = drawn_table(np.random.default_rng(4), conditions["shaken"])
+    assert over.conditions["exposure"] == OVER_STOPS and shaken.conditions["shake"]
+    assert [t.box for t in over.tiles] == [t.box for t in plain.tiles]
+    faces = [t.box for t in plain.tiles if t.code != "back"]
+
+    def blown(image):  # the share of the faces' middles blown out in every channel
+        middles = [image[int(y0 + y1) // 2, int(x0 + x1) // 2] for x0, y0, x1, y1 in faces]
+        return float(np.mean([m.min() >= 250 for m in middles]))
+
+    assert blown(over.image) > blown(plain.image) + 0.15
+    detail = float(np.abs(np.diff(plain.image.astype(float), axis=1)).mean())
+    assert float(np.abs(np.diff(shaken.image.astype(float), axis=1)).mean()) < 0.8 * detail
+
+
+def test_a_photo_over_exposed_keeps_its_black_and_loses_its_white():
+    from lab.conditions import over_exposed
+
+    levels = np.array([[[0, 0, 0], [60, 60, 60], [200, 200, 200]]], np.uint8)
+    out = over_exposed(levels)
+    assert out[0, 0].max() == 0 and 60 < out[0, 1].min() < 200 and out[0, 2].min() == 255
