@@ -8,7 +8,7 @@ Each condition is a change made to every valid photo, with the labelled boxes mo
 - **over-exposed**: a stop and a half over (2.8 times the light, in linear terms), the faces'
   white blown out, as under a bright lamp or a camera that exposes for dark felt;
 - **shaken**: a phone moved while the picture was taken, each point smeared along a streak
-  (`SHAKE` of the picture's longer side, at an angle);
+  (`SHAKE` of a tile's length, at an angle);
 - **turned**: the photo turned 15, 30 and 45 degrees about its centre on a larger canvas; a box
   becomes the upright box around the turned box (the tile's own outline where the label gave one);
 - **whole table**: the photo shrunk until its tiles are about 30 pixels long and set in a
@@ -65,7 +65,7 @@ TURNS = (15, 30, 45)
 LOW_CAMERAS = (0.15, 0.25)
 TABLES_PER_CONDITION = 16
 OVER_STOPS = 1.5  # the over-exposed condition: this many stops over, in linear light
-SHAKE = 0.012  # the shaken condition: a streak this share of the picture's longer side
+SHAKE = 0.15  # the shaken condition: a streak this share of a tile's length
 SHAKE_ANGLE = 20.0  # degrees from the picture's rows
 
 
@@ -81,16 +81,23 @@ def dim_room(bgr: np.ndarray, seed: int = 0) -> np.ndarray:
     return np.clip(darker + noise, 0, 255).astype(np.uint8)
 
 
+def labelled_tile_length(boxes: np.ndarray) -> float:
+    """The median long side of labelled boxes (boxes of no size, points, left out)."""
+    lengths = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
+    return float(np.median(lengths[lengths > 0])) if (lengths > 0).any() else 40.0
+
+
 def over_exposed(bgr: np.ndarray, stops: float = OVER_STOPS) -> np.ndarray:
     linear = (bgr.astype(np.float32) / 255.0) ** 2.2 * 2.0**stops
     return np.clip(np.minimum(linear, 1.0) ** (1 / 2.2) * 255.0, 0, 255).astype(np.uint8)
 
 
-def shaken(bgr: np.ndarray) -> np.ndarray:
-    """The picture smeared along a straight streak, as a phone moved during the exposure."""
+def shaken(bgr: np.ndarray, tile: float, share: float = SHAKE) -> np.ndarray:
+    """The picture smeared along a straight streak `share` of a `tile` pixels long, as a phone
+    moved during the exposure."""
     import cv2
 
-    length = max(3, round(SHAKE * max(bgr.shape[:2])) | 1)
+    length = max(3, round(share * tile) | 1)
     kernel = np.zeros((length, length), np.float32)
     middle = (length - 1) / 2
     angle = np.radians(SHAKE_ANGLE)
@@ -118,8 +125,7 @@ def whole_table(bgr: np.ndarray, boxes: np.ndarray):
     (boxes of no size, points carried along, do not set the scale)."""
     import cv2
 
-    lengths = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
-    scale = min(1.0, TABLE_TILE / float(np.median(lengths[lengths > 0])))
+    scale = min(1.0, TABLE_TILE / labelled_tile_length(boxes))
     height, width = bgr.shape[:2]
     small = cv2.resize(
         bgr,
@@ -143,7 +149,7 @@ def conditions():
         ("warm light", lambda bgr, boxes, outlines: (warm_light(bgr), boxes)),
         ("dim room", lambda bgr, boxes, outlines: (dim_room(bgr), boxes)),
         ("over-exposed", lambda bgr, boxes, outlines: (over_exposed(bgr), boxes)),
-        ("shaken", lambda bgr, boxes, outlines: (shaken(bgr), boxes)),
+        ("shaken", lambda bgr, boxes, outlines: (shaken(bgr, labelled_tile_length(boxes)), boxes)),
     ]
     for degrees in TURNS:
         out.append((f"turned {degrees} deg", lambda bgr, b, o, d=degrees: turned(bgr, b, d, o)))
@@ -163,8 +169,11 @@ def panel_size(bgr: np.ndarray, boxes: np.ndarray):
     return cv2.resize(bgr, size, interpolation=cv2.INTER_CUBIC), boxes * scale
 
 
-# conditions drawn on a rendered table after it is drawn: (name of the option, the change)
-AFTER_DRAWING = {"exposure": over_exposed, "shake": lambda bgr, _: shaken(bgr)}
+# conditions made to a rendered table once drawn: its option's name -> (scene, value) -> picture
+AFTER_DRAWING = {
+    "exposure": lambda scene, stops: over_exposed(scene.image, stops),
+    "shake": lambda scene, share: shaken(scene.image, scene.conditions["tile_length"], share),
+}
 
 
 def table_conditions() -> list[tuple[str, dict]]:
@@ -177,7 +186,7 @@ def table_conditions() -> list[tuple[str, dict]]:
         ("dim room", square | {"lighting": "warm-dim"}),
         ("dim, cool lamp", square | {"lighting": "cool-dim"}),
         ("over-exposed", square | {"exposure": OVER_STOPS}),
-        ("shaken", square | {"shake": True}),
+        ("shaken", square | {"shake": SHAKE}),
     ]
     for degrees in TURNS:
         out.append((f"turned {degrees} deg", square | {"turn": float(degrees)}))
@@ -198,7 +207,7 @@ def drawn_table(rng: np.random.Generator, options: dict):
     scene = full_table(rng, **{k: v for k, v in options.items() if k not in AFTER_DRAWING})
     for name, value in options.items():
         if name in AFTER_DRAWING:
-            image = AFTER_DRAWING[name](scene.image, value)
+            image = AFTER_DRAWING[name](scene, value)
             scene = replace(scene, image=image, conditions=scene.conditions | {name: value})
     return scene
 

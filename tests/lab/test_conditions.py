@@ -97,13 +97,13 @@ def test_the_tiles_the_labels_leave_out_move_with_the_picture():
 def test_an_over_exposed_or_shaken_table_is_the_table_drawn_then_changed():
     """The two camera faults are made to the table as drawn: the same tiles where they were,
     the faces blown out, or smeared."""
-    from lab.conditions import OVER_STOPS
+    from lab.conditions import OVER_STOPS, SHAKE
 
     conditions = dict(table_conditions())
     plain = drawn_table(np.random.default_rng(4), conditions["as drawn"])
     over = drawn_table(np.random.default_rng(4), conditions["over-exposed"])
     shaken = drawn_table(np.random.default_rng(4), conditions["shaken"])
-    assert over.conditions["exposure"] == OVER_STOPS and shaken.conditions["shake"]
+    assert over.conditions["exposure"] == OVER_STOPS and shaken.conditions["shake"] == SHAKE
     assert [t.box for t in over.tiles] == [t.box for t in plain.tiles]
     faces = [t.box for t in plain.tiles if t.code != "back"]
 
@@ -122,3 +122,19 @@ def test_a_photo_over_exposed_keeps_its_black_and_loses_its_white():
     levels = np.array([[[0, 0, 0], [60, 60, 60], [200, 200, 200]]], np.uint8)
     out = over_exposed(levels)
     assert out[0, 0].max() == 0 and 60 < out[0, 1].min() < 200 and out[0, 2].min() == 255
+
+
+def test_a_shake_is_as_long_as_a_share_of_the_photos_tiles():
+    """A photo of large tiles and one of small tiles are smeared alike, relative to the tile."""
+    from lab.conditions import conditions
+
+    change = dict(conditions())["shaken"]
+    photo = np.zeros((200, 200, 3), np.uint8)
+    photo[:, 100:] = 255  # an edge down the middle
+    for tile in (40.0, 120.0):
+        boxes = np.array([[0.0, 0.0, tile * 0.75, tile]])
+        smeared, same = change(photo, boxes, [None])
+        assert np.array_equal(same, boxes)
+        row = smeared[100, :, 0].astype(int)
+        width = int(((row > 10) & (row < 245)).sum())  # how wide the edge is smeared
+        assert 0.08 * tile < width < 0.2 * tile, tile
