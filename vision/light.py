@@ -46,7 +46,13 @@ WHITE_FACE = 0.45
 # 0.63 (grey copies, burnt white, of two photos); a stop and a half over (in linear light),
 # 0.61 in the median.
 OVEREXPOSED = 0.5
-DARKENING = 2.0  # the gamma that darkens it: mid-grey 0.5 -> 0.25, white stays white
+# the gamma that darkens it: mid-grey 0.5 -> 0.25, white stays white. On development data (the
+# 38 held-out train photos a stop and a half and two stops over, 12 tables of seed 99 lit 1.9
+# times as bright, tiles named right) 2.0 read 85.2 / 74.3 / 82.7 %, 2.5 85.0 / 76.6 / 83.1 %,
+# 3.0 84.8 / 76.8 / 82.2 %: 2.5 gains where the light is harshest, and the valid photos a stop
+# and a half over (the benchmark) lost with it (named right 96.6 -> 96.4 %, precision 97.1 ->
+# 96.5 %), so 2.0 stays.
+DARKENING = 2.0
 
 
 class FacesWhite(NamedTuple):
