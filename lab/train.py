@@ -47,6 +47,7 @@ from datasets.no_tile import (
 )
 from datasets.photos import CREDIT, REPO_ROOT, in_holdout
 from datasets.table_crops import TABLE_SEED, build_table_crops, table_crops_name
+from lab.conditions import streak
 from lab.hands import TABLE_SEED as BENCH_TABLE_SEED
 from vision.classifier import DEFAULT_MODEL
 
@@ -178,7 +179,7 @@ def camera_faults(x, generator, share: float):
     if shaken.any():  # one streak for the batch, as the low resolutions share one size
         length = int(torch.randint(3, 10, (1,), generator=generator))
         angle = float(torch.rand(1, generator=generator)) * math.pi
-        x[shaken] = _filtered(x[shaken], _streak(length, angle))
+        x[shaken] = _filtered(x[shaken], torch.from_numpy(streak(length, angle)))
     unsharp = torch.rand(batch, generator=generator) < share
     if unsharp.any():
         sigma = 0.6 + float(torch.rand(1, generator=generator))
@@ -187,19 +188,6 @@ def camera_faults(x, generator, share: float):
         line = line / line.sum()
         x[unsharp] = _filtered(x[unsharp], line[:, None] * line[None, :])
     return x
-
-
-def _streak(length: int, angle: float):
-    """A kernel that smears each pixel along a line `length` pixels long at `angle`."""
-    import torch
-
-    kernel = torch.zeros(length, length)
-    middle = (length - 1) / 2
-    for t in torch.linspace(-middle, middle, 4 * length):
-        col = int(round(middle + float(t) * math.cos(angle)))
-        row = int(round(middle + float(t) * math.sin(angle)))
-        kernel[row, col] = 1.0
-    return kernel / kernel.sum()
 
 
 def _filtered(x, kernel):
