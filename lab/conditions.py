@@ -56,6 +56,7 @@ from collections import Counter
 
 import numpy as np
 
+from vision.shake import Streak
 from vision.upright import Turn, moved_boxes, stretched
 
 TABLE_SIZE = 1280
@@ -98,19 +99,8 @@ def shaken(bgr: np.ndarray, tile: float, share: float = SHAKE) -> np.ndarray:
     import cv2
 
     length = max(3, round(share * tile) | 1)
-    kernel = streak(length, np.radians(SHAKE_ANGLE))
+    kernel = Streak(float(length), np.radians(SHAKE_ANGLE)).kernel()
     return cv2.filter2D(bgr, -1, kernel, borderType=cv2.BORDER_REFLECT)
-
-
-def streak(length: int, angle: float) -> np.ndarray:
-    """A length x length kernel (float32, summing to 1) that smears each pixel along a straight
-    line `length` pixels long, `angle` radians from the rows: a phone's shake (the benchmark's
-    shaken condition, and `lab.train.camera_faults`)."""
-    kernel = np.zeros((length, length), np.float32)
-    middle = (length - 1) / 2
-    for t in np.linspace(-middle, middle, 4 * length):
-        kernel[round(middle + t * np.sin(angle)), round(middle + t * np.cos(angle))] = 1.0
-    return kernel / kernel.sum()
 
 
 def turned(bgr: np.ndarray, boxes: np.ndarray, degrees: float, outlines=None):

@@ -47,9 +47,9 @@ from datasets.no_tile import (
 )
 from datasets.photos import CREDIT, REPO_ROOT, in_holdout
 from datasets.table_crops import TABLE_SEED, build_table_crops, table_crops_name
-from lab.conditions import streak
 from lab.hands import TABLE_SEED as BENCH_TABLE_SEED
 from vision.classifier import DEFAULT_MODEL
+from vision.shake import Streak
 
 INPUT_SIZE = 48
 MEAN = (0.5, 0.5, 0.5)
@@ -179,7 +179,7 @@ def camera_faults(x, generator, share: float):
     if shaken.any():  # one streak for the batch, as the low resolutions share one size
         length = int(torch.randint(3, 10, (1,), generator=generator))
         angle = float(torch.rand(1, generator=generator)) * math.pi
-        x[shaken] = _filtered(x[shaken], torch.from_numpy(streak(length, angle)))
+        x[shaken] = _filtered(x[shaken], torch.from_numpy(Streak(float(length), angle).kernel()))
     unsharp = torch.rand(batch, generator=generator) < share
     if unsharp.any():
         sigma = 0.6 + float(torch.rand(1, generator=generator))

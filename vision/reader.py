@@ -187,8 +187,36 @@ class TileReader:
         return self._read_seen(frames)
 
     def _read_seen(self, frames: list[np.ndarray]) -> Reading:
-        """`read` of one picture or several frames (`named_over`): made level first where a
-        low camera took them."""
+        """`read` of one picture or several frames: made level first where a low camera took
+        them (`_read_level`), and steadied where a shake smeared them (`steadied_reading`)."""
+        return self.steadied_reading(frames, self._read_level(frames))
+
+    def steadied_reading(self, frames: list[np.ndarray], reading: Reading) -> Reading:
+        """The reading, or, where many of its faces were named unsurely (`vision.shake.shaky`)
+        and a shake's streak shows in the frames (`streak_of`), the reading of the frames
+        steadied (`steadied`) where its faces are named more surely.
+
+        A wrong streak smears a picture worse, so the surer reading is kept. On development
+        data (the 38 held-out train photos, one per source; tiles named right): shaken as the
+        benchmark shakes (a straight streak 15 % of a tile long), 66.9 -> 84.6 %; half as long
+        at another angle, 84.2 -> 87.4 %; the first saved again as a JPEG, 67.1 -> 79.0 %; as
+        they are, 90.0 % either way. A curved shake, heavier at its ends, is no straight streak:
+        71.3 -> 69.9 %."""
+        from vision.shake import shaky, steadied, streak_of
+
+        faces = [t for t in reading.tiles if t.code != "back"]
+        if not shaky([t.unsure for t in faces]):
+            return reading
+        length = tile_length(np.array([t.box for t in faces], float))
+        streaks = [streak_of(frame, length) for frame in frames]
+        if all(s is None for s in streaks):
+            return reading
+        steady = [f if s is None else steadied(f, s) for f, s in zip(frames, streaks, strict=True)]
+        again = self._read_level(steady)
+        return again if face_surety(again) > face_surety(reading) else reading
+
+    def _read_level(self, frames: list[np.ndarray]) -> Reading:
+        """The frames read, made level first where a low camera took them."""
         tiles = self.named_over(frames)
         camera = low_camera(tiles, frames[0])
         if camera is None:
@@ -960,6 +988,12 @@ def _found_as_looked(finder, bgr: np.ndarray, look) -> list:
 def surety(named: dict) -> float:
     """How surely a look's faces are named: the classifier's mean confidence in them."""
     sure = [n.confidence for n in named.values() if n.code != "back"]
+    return float(np.mean(sure)) if sure else 0.0
+
+
+def face_surety(reading: Reading) -> float:
+    """How surely a reading's faces are named: the classifier's mean confidence in them."""
+    sure = [t.confidence for t in reading.tiles if t.code != "back"]
     return float(np.mean(sure)) if sure else 0.0
 
 

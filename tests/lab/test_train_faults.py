@@ -31,16 +31,16 @@ def test_each_fault_reaches_about_the_share_asked_and_none_leaves_crops_as_they_
 
 def test_a_shake_smears_along_its_streak_and_keeps_the_light():
     torch = pytest.importorskip("torch")
-    from lab.conditions import streak
     from lab.train import _filtered
+    from vision.shake import Streak
 
-    across = torch.from_numpy(streak(7, 0.0))  # along the rows
+    across = torch.from_numpy(Streak(7.0, 0.0).kernel())  # along the rows
     assert across.sum().item() == pytest.approx(1.0)
     assert (across[3] > 0).all() and across[[0, 1, 2, 4, 5, 6]].sum() == 0
     faces = _faces(2)
     smeared = _filtered(faces, across)
     assert smeared.shape == faces.shape
     assert torch.allclose(smeared, faces), "a bar along the streak's own direction stays sharp"
-    down = _filtered(faces, torch.from_numpy(streak(7, 3.14159 / 2)))
+    down = _filtered(faces, torch.from_numpy(Streak(7.0, 3.14159 / 2).kernel()))
     assert (down[:, :, 9, 12] - faces[:, :, 9, 12]).abs().min() > 0.05, "across it, it smears"
     assert down.mean().item() == pytest.approx(faces.mean().item(), abs=0.01)

@@ -1,0 +1,128 @@
+"""A phone's shake: a picture smeared along a short streak, found and steadied.
+
+A phone held in a dim room moves while it exposes, and every point of the picture is smeared
+along the path the phone took. The finder still boxes the tiles, but their ink runs together and
+the classifier names many faces unsurely or wrongly. A short, straight streak leaves a clear
+mark in the picture's cepstrum (the spectrum of its log spectrum): a deep trough at the streak's
+length and angle from the centre. Where the trough is deep enough (`TROUGH`) and as long as a
+smear that matters (`SHORTEST` of a tile's length), the picture is steadied by a Wiener filter
+with that streak (`steadied`).
+
+A wrong streak smears the picture worse than it was, so the reader only asks when many faces
+were named unsurely (`SHAKY`), and keeps the steadied reading only where its faces are named more
+surely than the first (`vision.reader.TileReader.read`).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+SHAKY = 0.3  # this share of a reading's faces named unsurely or more: a shake is looked for
+FEWEST_FACES = 4  # fewer faces say nothing of how surely the picture reads
+SHORTEST = 0.05  # a streak shorter than this share of a tile's length is left alone
+LONGEST = 0.35  # the longest streak looked for, as a share of a tile's length
+TROUGH = -8.0  # how deep the cepstrum's trough must be, in its ring's standard deviations
+QUIET_RING = 64  # the trough's depth is judged against the cepstrum this far out, at least
+JPEG_BLOCK = 8
+FLOOR = 0.01  # the spectrum's floor, as a share of its median: a noiseless picture's log is held
+NOISE = 0.01  # the Wiener filter's noise-to-signal power: larger steadies less and rings less
+
+
+class Streak(NamedTuple):
+    """A straight smear: its length in pixels and its angle from the rows, in radians."""
+
+    length: float
+    angle: float
+
+    def kernel(self) -> np.ndarray:
+        """The smear as an odd-sided square kernel of float32 summing to 1: each point spread
+        evenly along the streak."""
+        side = max(3, round(self.length) | 1)
+        kernel = np.zeros((side, side), np.float32)
+        middle = (side - 1) / 2
+        reach = (self.length - 1) / 2
+        for t in np.linspace(-reach, reach, 4 * side):
+            x = round(middle + t * np.cos(self.angle))
+            y = round(middle + t * np.sin(self.angle))
+            kernel[min(max(y, 0), side - 1), min(max(x, 0), side - 1)] = 1.0
+        return kernel / kernel.sum()
+
+
+def shaky(unsure: list[bool]) -> bool:
+    """Whether a reading's faces (whether each was named unsurely) are named so unsurely that a
+    shake is worth looking for."""
+    return len(unsure) >= FEWEST_FACES and sum(unsure) >= SHAKY * len(unsure)
+
+
+def streak_of(bgr: np.ndarray, tile_length: float) -> Streak | None:
+    """The streak the picture is smeared along, judged from its cepstrum within the lengths a
+    shake that matters spans for tiles `tile_length` pixels long; None where no trough stands
+    out (a sharp picture, or a smear the cepstrum cannot tell)."""
+    import cv2
+
+    shortest = max(3.0, SHORTEST * tile_length)
+    longest = LONGEST * tile_length
+    gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    height, width = gray.shape
+    if longest <= shortest or min(height, width) < 4 * max(longest, QUIET_RING):
+        return None
+    window = np.outer(np.hanning(height), np.hanning(width)).astype(np.float32)
+    windowed = (gray - gray.mean()) * window
+    rows, cols = cv2.getOptimalDFTSize(height), cv2.getOptimalDFTSize(width)
+    windowed = cv2.copyMakeBorder(windowed, 0, rows - height, 0, cols - width, cv2.BORDER_CONSTANT)
+    spectrum = cv2.dft(windowed, flags=cv2.DFT_COMPLEX_OUTPUT)
+    magnitude = cv2.magnitude(spectrum[..., 0], spectrum[..., 1])
+    # the log spectrum is real and even: its inverse transform is its forward one's real part
+    floor = FLOOR * float(np.median(magnitude)) + 1e-6
+    cepstrum = cv2.dft(np.log(magnitude + floor), flags=cv2.DFT_COMPLEX_OUTPUT)[..., 0]
+    reach = int(np.ceil(max(longest, QUIET_RING)))
+    near = np.concatenate([cepstrum[-reach:], cepstrum[: reach + 1]])  # rows -reach .. reach
+    near = np.concatenate([near[:, -reach:], near[:, : reach + 1]], axis=1)
+    dy, dx = np.mgrid[-reach : reach + 1, -reach : reach + 1]
+    distance = np.hypot(dx, dy)
+    around = near[(distance >= 3) & (distance <= reach)]  # what a trough must stand out from
+    # a JPEG's 8-pixel blocks leave troughs every 8 pixels along the rows and the columns
+    blocks = ((dx == 0) | (dy == 0)) & (dx % JPEG_BLOCK == 0) & (dy % JPEG_BLOCK == 0)
+    ring = (distance >= shortest) & (distance <= longest) & ~blocks
+    values = near[ring]
+    deepest = int(np.argmin(values))
+    depth = (values[deepest] - np.median(around)) / (around.std() + 1e-9)
+    if depth > TROUGH:
+        return None
+    return Streak(
+        float(distance[ring][deepest]), float(np.arctan2(dy[ring][deepest], dx[ring][deepest]))
+    )
+
+
+def steadied(bgr: np.ndarray, streak: Streak, noise: float = NOISE) -> np.ndarray:
+    """The picture with the smear along `streak` undone as far as a Wiener filter can (`noise`:
+    how much it holds back where the smear left little to recover)."""
+    import cv2
+
+    kernel = streak.kernel()
+    side = kernel.shape[0]
+    height, width = bgr.shape[:2]
+    rows = cv2.getOptimalDFTSize(height + 2 * side)
+    cols = cv2.getOptimalDFTSize(width + 2 * side)
+    padded = cv2.copyMakeBorder(
+        bgr, side, rows - height - side, side, cols - width - side, cv2.BORDER_REFLECT
+    ).astype(np.float32)
+    spread = np.zeros((rows, cols), np.float32)
+    spread[:side, :side] = kernel
+    spread = np.roll(spread, (-(side // 2), -(side // 2)), axis=(0, 1))
+    smear = cv2.dft(np.dstack([spread, np.zeros_like(spread)]))
+    real, imaginary = cv2.split(smear)
+    power = cv2.magnitude(real, imaginary) ** 2 + noise
+    undo = cv2.merge([real / power, -imaginary / power])  # conj(smear) / power
+    # the filter is real, so two channels go through one complex transform: one as the real
+    # part, the other as the imaginary, each coming back in its own part
+    blue, green, red = cv2.split(padded)
+    channels = []
+    for pair in ([blue, green], [red, np.zeros_like(red)]):
+        spectrum = cv2.dft(cv2.merge(pair))
+        back = cv2.idft(cv2.mulSpectrums(spectrum, undo, 0), flags=cv2.DFT_SCALE)
+        channels += [back[..., 0], back[..., 1]]
+    out = cv2.merge(channels[:3])[side : side + height, side : side + width]
+    return np.clip(out + 0.5, 0, 255).astype(np.uint8)
