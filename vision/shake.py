@@ -10,7 +10,7 @@ with that streak (`steadied`).
 
 A wrong streak smears the picture worse than it was, so the reader only asks when many faces
 were named unsurely (`SHAKY`), and keeps the steadied reading only where its faces are named more
-surely than the first (`vision.reader.TileReader.read`).
+surely than the first and are not many more (`likelier_steadied`; `vision.reader.TileReader`).
 """
 
 from __future__ import annotations
@@ -22,12 +22,16 @@ import numpy as np
 SHAKY = 0.3  # this share of a reading's faces named unsurely or more: a shake is looked for
 FEWEST_FACES = 4  # fewer faces say nothing of how surely the picture reads
 SHORTEST = 0.05  # a streak shorter than this share of a tile's length is left alone
+FEWEST_PIXELS = 4.0  # and one shorter than this: a resized picture's pixels leave such troughs
 LONGEST = 0.35  # the longest streak looked for, as a share of a tile's length
 TROUGH = -8.0  # how deep the cepstrum's trough must be, in its ring's standard deviations
 QUIET_RING = 64  # the trough's depth is judged against the cepstrum this far out, at least
 JPEG_BLOCK = 8
 FLOOR = 0.01  # the spectrum's floor, as a share of its median: a noiseless picture's log is held
 NOISE = 0.01  # the Wiener filter's noise-to-signal power: larger steadies less and rings less
+# a steadied reading with more faces than this many times the first's is taken for ghosts of a
+# wrong streak's ringing, not kept (steadied with the right streak, the same tiles show)
+MORE_FACES = 1.5
 
 
 class Streak(NamedTuple):
@@ -56,13 +60,21 @@ def shaky(unsure: list[bool]) -> bool:
     return len(unsure) >= FEWEST_FACES and sum(unsure) >= SHAKY * len(unsure)
 
 
+def likelier_steadied(first: list[float], steadied: list[float]) -> bool:
+    """Whether a steadied picture's reading (its faces' confidences) is likelier right than the
+    first reading: its faces named more surely, and not many more of them."""
+    if not steadied or len(steadied) > MORE_FACES * max(len(first), 1):
+        return False
+    return float(np.mean(steadied)) > (float(np.mean(first)) if first else 0.0)
+
+
 def streak_of(bgr: np.ndarray, tile_length: float) -> Streak | None:
     """The streak the picture is smeared along, judged from its cepstrum within the lengths a
     shake that matters spans for tiles `tile_length` pixels long; None where no trough stands
     out (a sharp picture, or a smear the cepstrum cannot tell)."""
     import cv2
 
-    shortest = max(3.0, SHORTEST * tile_length)
+    shortest = max(FEWEST_PIXELS, SHORTEST * tile_length)
     longest = LONGEST * tile_length
     gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY).astype(np.float32)
     height, width = gray.shape

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.shake import Streak, shaky, steadied, streak_of
+from vision.shake import Streak, likelier_steadied, shaky, steadied, streak_of
 
 
 @pytest.fixture(scope="module")
@@ -78,6 +78,15 @@ def test_a_shake_is_looked_for_only_where_many_faces_were_named_unsurely():
     assert not shaky([True, True, True])  # too few faces to judge
     assert shaky([True] * 4 + [False] * 6)
     assert not shaky([True] * 2 + [False] * 8)
+
+
+def test_a_steadied_reading_is_kept_where_its_faces_are_surer_and_no_more_of_them():
+    first = [0.5, 0.6, 0.4, 0.7]
+    assert likelier_steadied(first, [0.9, 0.8, 0.7, 0.9])
+    assert likelier_steadied(first, [0.9, 0.8, 0.7, 0.9, 0.8])  # a tile the smear hid
+    assert not likelier_steadied(first, [0.4, 0.5, 0.3, 0.6])
+    assert not likelier_steadied(first, [0.9] * 10), "ghosts of a wrong streak's ringing"
+    assert not likelier_steadied(first, [])
 
 
 # --- the reader ----------------------------------------------------------------------------
