@@ -9,6 +9,8 @@ Each condition is a change made to every valid photo, with the labelled boxes mo
   white blown out, as under a bright lamp or a camera that exposes for dark felt;
 - **shaken**: a phone moved while the picture was taken, each point smeared along a streak
   (`SHAKE` of a tile's length, at an angle);
+- **out of focus**: a phone focused behind the tiles, each point spread into a blur (a Gaussian
+  whose standard deviation is `DEFOCUS_SHARE` of a tile's length);
 - **turned**: the photo turned 15, 30 and 45 degrees about its centre on a larger canvas; a box
   becomes the upright box around the turned box (the tile's own outline where the label gave one);
 - **whole table**: the photo shrunk until its tiles are about 30 pixels long and set in a
@@ -68,6 +70,7 @@ TABLES_PER_CONDITION = 16
 OVER_STOPS = 1.5  # the over-exposed condition: this many stops over, in linear light
 SHAKE = 0.15  # the shaken condition: a streak this share of a tile's length
 SHAKE_ANGLE = 20.0  # degrees from the picture's rows
+DEFOCUS_SHARE = 0.03  # the out-of-focus condition: a blur this share of a tile's length
 
 
 def warm_light(bgr: np.ndarray) -> np.ndarray:
@@ -101,6 +104,14 @@ def shaken(bgr: np.ndarray, tile: float, share: float = SHAKE) -> np.ndarray:
     length = max(3, round(share * tile) | 1)
     kernel = Streak(float(length), np.radians(SHAKE_ANGLE)).kernel()
     return cv2.filter2D(bgr, -1, kernel, borderType=cv2.BORDER_REFLECT)
+
+
+def out_of_focus(bgr: np.ndarray, tile: float, share: float = DEFOCUS_SHARE) -> np.ndarray:
+    """The picture blurred as a phone focused behind the tiles blurs it: a Gaussian whose
+    standard deviation is `share` of a `tile` pixels long."""
+    import cv2
+
+    return cv2.GaussianBlur(bgr, (0, 0), share * tile)
 
 
 def turned(bgr: np.ndarray, boxes: np.ndarray, degrees: float, outlines=None):
@@ -147,6 +158,10 @@ def conditions():
         ("dim room", lambda bgr, boxes, outlines: (dim_room(bgr), boxes)),
         ("over-exposed", lambda bgr, boxes, outlines: (over_exposed(bgr), boxes)),
         ("shaken", lambda bgr, boxes, outlines: (shaken(bgr, labelled_tile_length(boxes)), boxes)),
+        (
+            "out of focus",
+            lambda bgr, boxes, outlines: (out_of_focus(bgr, labelled_tile_length(boxes)), boxes),
+        ),
     ]
     for degrees in TURNS:
         out.append((f"turned {degrees} deg", lambda bgr, b, o, d=degrees: turned(bgr, b, d, o)))
@@ -170,6 +185,9 @@ def panel_size(bgr: np.ndarray, boxes: np.ndarray):
 AFTER_DRAWING = {
     "exposure": lambda scene, stops: over_exposed(scene.image, stops),
     "shake": lambda scene, share: shaken(scene.image, scene.conditions["tile_length"], share),
+    "defocus": lambda scene, share: out_of_focus(
+        scene.image, scene.conditions["tile_length"], share
+    ),
 }
 
 
@@ -184,6 +202,7 @@ def table_conditions() -> list[tuple[str, dict]]:
         ("dim, cool lamp", square | {"lighting": "cool-dim"}),
         ("over-exposed", square | {"exposure": OVER_STOPS}),
         ("shaken", square | {"shake": SHAKE}),
+        ("out of focus", square | {"defocus": DEFOCUS_SHARE}),
     ]
     for degrees in TURNS:
         out.append((f"turned {degrees} deg", square | {"turn": float(degrees)}))

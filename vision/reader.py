@@ -195,9 +195,9 @@ class TileReader:
         """The reading, or, where many of its faces were named unsurely (`vision.shake.shaky`),
         the reading of the frames with their smear undone (`steadied`): the streak a shake left
         (`streak_of`), or else a missed focus of each size tried (`smears_of`; both judged from the
-        first frame), kept where its
-        faces are named more surely and not many more show (`likelier_steadied`: a wrong smear
-        undone rings, and its ringing is boxed as tiles).
+        first frame), kept where its faces are named more surely and about as many show
+        (`likelier_steadied`: a wrong smear undone rings, and the finder boxes the ringing as
+        tiles or loses the tiles in it).
 
         On development data (the 38 held-out train photos, one per source; tiles named right):
         shaken as the benchmark shakes (a straight streak 15 % of a tile long), 66.9 -> 81.0 %;

@@ -14,7 +14,7 @@ each size of `DEFOCUS` (a Gaussian, a share of a tile's length).
 
 A wrong smear undone makes the picture worse than it was, so the reader only tries when many
 faces were named unsurely (`SHAKY`), and keeps a steadied reading only where its faces are named
-more surely than the first and are not many more (`likelier_steadied`; `vision.reader`).
+more surely than the first and are about as many (`likelier_steadied`; `vision.reader`).
 """
 
 from __future__ import annotations
@@ -38,8 +38,9 @@ NOISE = 0.01  # the Wiener filter's noise-to-signal power: larger steadies less 
 # shares of a tile's length (on development photos so blurred, 0.02 and 0.04 together read more
 # tiles right than 0.03 alone)
 DEFOCUS = (0.02, 0.04)
-# a steadied reading with more faces than this many times the first's is taken for ghosts of a
-# wrong streak's ringing, not kept (steadied with the right streak, the same tiles show)
+# a steadied reading with more faces than this many times the first's, or fewer than the first's
+# over it, is not kept: a wrong smear undone rings, and the finder boxes the ringing as tiles or
+# loses the tiles in it (steadied with the right smear, the same tiles show)
 MORE_FACES = 1.5
 
 
@@ -96,8 +97,8 @@ def shaky(unsure: list[bool]) -> bool:
 
 def likelier_steadied(first: list[float], steadied: list[float]) -> bool:
     """Whether a steadied picture's reading (its faces' confidences) is likelier right than the
-    first reading: its faces named more surely, and not many more of them."""
-    if not steadied or len(steadied) > MORE_FACES * max(len(first), 1):
+    first reading: its faces named more surely, and about as many of them (`MORE_FACES`)."""
+    if not steadied or not len(first) / MORE_FACES <= len(steadied) <= MORE_FACES * len(first):
         return False
     return float(np.mean(steadied)) > (float(np.mean(first)) if first else 0.0)
 

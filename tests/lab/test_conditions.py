@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from lab.conditions import LOW_CAMERAS, TABLE_SIZE, TURNS, drawn_table, table_conditions
 
@@ -94,10 +95,10 @@ def test_the_tiles_the_labels_leave_out_move_with_the_picture():
         assert np.allclose(alone[0], moved[0]), f"{name}: the point changed the label's move"
 
 
-def test_an_over_exposed_or_shaken_table_is_the_table_drawn_then_changed():
-    """The two camera faults are made to the table as drawn: the same tiles where they were,
-    the faces blown out, or smeared."""
-    from lab.conditions import OVER_STOPS, SHAKE
+def test_an_over_exposed_shaken_or_blurred_table_is_the_table_drawn_then_changed():
+    """The camera's faults are made to the table as drawn: the same tiles where they were, the
+    faces blown out, smeared, or blurred."""
+    from lab.conditions import DEFOCUS_SHARE, OVER_STOPS, SHAKE
 
     conditions = dict(table_conditions())
     plain = drawn_table(np.random.default_rng(4), conditions["as drawn"])
@@ -114,6 +115,10 @@ def test_an_over_exposed_or_shaken_table_is_the_table_drawn_then_changed():
     assert blown(over.image) > blown(plain.image) + 0.15
     detail = float(np.abs(np.diff(plain.image.astype(float), axis=1)).mean())
     assert float(np.abs(np.diff(shaken.image.astype(float), axis=1)).mean()) < 0.8 * detail
+    blurred = drawn_table(np.random.default_rng(4), conditions["out of focus"])
+    assert blurred.conditions["defocus"] == DEFOCUS_SHARE
+    assert [t.box for t in blurred.tiles] == [t.box for t in plain.tiles]
+    assert float(np.abs(np.diff(blurred.image.astype(float), axis=0)).mean()) < 0.8 * detail
 
 
 def test_a_photo_over_exposed_keeps_its_black_and_loses_its_white():
@@ -124,11 +129,12 @@ def test_a_photo_over_exposed_keeps_its_black_and_loses_its_white():
     assert out[0, 0].max() == 0 and 60 < out[0, 1].min() < 200 and out[0, 2].min() == 255
 
 
-def test_a_shake_is_as_long_as_a_share_of_the_photos_tiles():
+@pytest.mark.parametrize("name, least, most", [("shaken", 0.08, 0.2), ("out of focus", 0.04, 0.2)])
+def test_a_shake_or_a_blur_is_as_wide_as_a_share_of_the_photos_tiles(name, least, most):
     """A photo of large tiles and one of small tiles are smeared alike, relative to the tile."""
     from lab.conditions import conditions
 
-    change = dict(conditions())["shaken"]
+    change = dict(conditions())[name]
     photo = np.zeros((200, 200, 3), np.uint8)
     photo[:, 100:] = 255  # an edge down the middle
     for tile in (40.0, 120.0):
@@ -137,4 +143,4 @@ def test_a_shake_is_as_long_as_a_share_of_the_photos_tiles():
         assert np.array_equal(same, boxes)
         row = smeared[100, :, 0].astype(int)
         width = int(((row > 10) & (row < 245)).sum())  # how wide the edge is smeared
-        assert 0.08 * tile < width < 0.2 * tile, tile
+        assert least * tile < width < most * tile, tile

@@ -111,12 +111,13 @@ def test_a_shake_is_looked_for_only_where_many_faces_were_named_unsurely():
     assert not shaky([True] * 2 + [False] * 8)
 
 
-def test_a_steadied_reading_is_kept_where_its_faces_are_surer_and_no_more_of_them():
+def test_a_steadied_reading_is_kept_where_its_faces_are_surer_and_about_as_many():
     first = [0.5, 0.6, 0.4, 0.7]
     assert likelier_steadied(first, [0.9, 0.8, 0.7, 0.9])
     assert likelier_steadied(first, [0.9, 0.8, 0.7, 0.9, 0.8])  # a tile the smear hid
     assert not likelier_steadied(first, [0.4, 0.5, 0.3, 0.6])
-    assert not likelier_steadied(first, [0.9] * 10), "ghosts of a wrong streak's ringing"
+    assert not likelier_steadied(first, [0.9] * 10), "ghosts of a wrong smear's ringing"
+    assert not likelier_steadied(first * 3, [0.95] * 2), "tiles lost in a wrong smear's ringing"
     assert not likelier_steadied(first, [])
 
 
