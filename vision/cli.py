@@ -149,4 +149,6 @@ def run_recognize(args) -> int:
             print(f"{answer['image']}: {len(answer['tiles'])} tiles: {codes}")
             for hand in answer["hands"]:
                 print(f"  {hand['position']}: {hand['request']}")
+            if answer.get("steadied"):  # a shake or a missed focus undone first (vision.shake)
+                print(f"  steadied: {answer['steadied']}")
     return 0

@@ -165,6 +165,9 @@ class Reading:
     tiles: tuple[TileRead, ...] = ()
     hands: tuple[HandRead, ...] = field(default=())  # the revealed hand a person means first
     discards: tuple[int, ...] = ()  # face-up tiles of no hand: the discard pool, strays
+    # a camera's fault undone before this reading (`vision.shake`): "shake" or "focus", so the
+    # panel can ask for a steadier picture
+    steadied: str | None = None
 
     def flower_tiles_seen(self) -> str | None:
         """Which kind the table plays as its flowers, as the picture shows it: `seasons` where
@@ -219,4 +222,5 @@ class Reading:
             "tiles": [t.to_json() for t in self.tiles],
             "hands": [h.to_json(self.tiles) for h in self.hands],
             "discards": list(self.discards),
+            "steadied": self.steadied,
         }

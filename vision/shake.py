@@ -50,6 +50,10 @@ class Streak(NamedTuple):
     length: float
     angle: float
 
+    @property
+    def fault(self) -> str:
+        return "shake"
+
     def kernel(self) -> np.ndarray:
         """The smear as an odd-sided square kernel of float32 summing to 1: each point spread
         evenly along the streak."""
@@ -70,6 +74,10 @@ class Defocus(NamedTuple):
 
     sigma: float
 
+    @property
+    def fault(self) -> str:
+        return "focus"
+
     def kernel(self) -> np.ndarray:
         """The blur as an odd-sided square kernel of float32 summing to 1."""
         import cv2
@@ -79,14 +87,14 @@ class Defocus(NamedTuple):
         return line @ line.T
 
 
-def smears_of(bgr: np.ndarray, tile_length: float) -> list[Streak | Defocus]:
+def smears_of(bgr: np.ndarray, tile_length: float, focus: bool = True) -> list[Streak | Defocus]:
     """The smears worth undoing in a picture of tiles `tile_length` pixels long, likeliest
-    first: the streak its cepstrum shows (`streak_of`), or else a missed focus of each size of
-    `DEFOCUS`."""
+    first: the streak its cepstrum shows (`streak_of`), or else, where `focus` allows, a missed
+    focus of each size of `DEFOCUS`."""
     streak = streak_of(bgr, tile_length)
     if streak is not None:
         return [streak]
-    return [Defocus(share * tile_length) for share in DEFOCUS]
+    return [Defocus(share * tile_length) for share in DEFOCUS] if focus else []
 
 
 def shaky(unsure: list[bool]) -> bool:

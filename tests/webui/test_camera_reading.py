@@ -86,3 +86,28 @@ def test_a_phone_photo_of_hand_009_fills_the_editor_with_its_hand_and_nothing_el
     assert Counter(reading["tiles"][i]["code"] for i in ids) == Counter(t.code for t in labels)
     assert not first["foreign"], "nothing in the hand is foreign to the Korean set"
     assert reading["discards"] and not set(ids) & set(reading["discards"])
+
+
+def test_a_reading_steadied_first_says_so_in_both_languages(app, table):
+    """Where the reader undid a shake or a missed focus (`vision.shake`), the reading says which,
+    and the panel has a sentence for each asking for a steadier picture."""
+    import numpy as np
+
+    from vision.reading import Reading, TileRead
+    from webui.i18n import strings
+
+    tiles = tuple(TileRead("1m", (40 * k, 100, 40 * k + 36, 148), 0.9) for k in range(4))
+
+    class _Steadied:
+        def read_votes(self, frames):
+            return Reading(640, 200, tiles, steadied="shake")
+
+        read = read_votes
+
+    app.extensions["tile_reader"] = _Steadied()
+    response = send_photo(table, np.zeros((200, 640, 3), np.uint8))
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json()["reading"]["steadied"] == "shake"
+    for key in ("steadied_shake", "steadied_focus"):
+        english, korean = strings("en")[key], strings("ko")[key]
+        assert english and korean and english != korean

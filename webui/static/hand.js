@@ -128,8 +128,10 @@ function renderReading() {
   const unsure = reading.tiles.filter((tile) => tile.unsure).length;
   $("reading-note").hidden = false;
   const foreign = S.group !== null && reading.hands[S.group] ? (reading.hands[S.group].foreign || []).length : 0;
+  // a shake or a missed focus the reader undid (vision/shake.py): a steadier picture reads better
+  const steadied = { shake: "steadied_shake", focus: "steadied_focus" }[reading.steadied];
   $("reading-note").textContent = t("tap_tile") + (unsure ? " " + t("unsure_tiles", { n: unsure }) : "") +
-    (foreign ? " " + t("foreign_tiles", { n: foreign }) : "");
+    (foreign ? " " + t("foreign_tiles", { n: foreign }) : "") + (steadied ? " " + t(steadied) : "");
   $("reading-hands").replaceChildren(...reading.hands.map((hand, k) =>
     el("button", { type: "button", class: "small" + (k === S.group ? " active" : ""), onclick: () => update(H.useReadingHand(S, k)) },
       t("hand_from_reading") + " · " + t("position_" + hand.position) + " (" + hand.concealed.length + ")" +
