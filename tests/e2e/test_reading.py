@@ -148,6 +148,40 @@ def test_the_phone_camera_snaps_and_reads(playwright, panel, tmp_path):
         browser.close()
 
 
+def test_a_shaken_photo_is_read_steadied_and_the_note_asks_for_a_steadier_one(
+    chromium, panel, tmp_path
+):
+    """A winner's side smeared by a phone's shake (a streak 15 % of a tile long): the reader
+    undoes it (`vision.shake`), and the note under the picture asks for a steadier picture."""
+    import math
+
+    from datasets.table import full_table
+    from vision.reader import TileReader
+    from vision.shake import Streak
+    from webui import i18n
+
+    reader = TileReader()
+    for k in range(3):
+        scene = full_table(np.random.default_rng([43, k]), framing="winner", tile_length=60.0)
+        kernel = Streak(9.0, math.radians(20)).kernel()
+        shaken = cv2.filter2D(scene.image, -1, kernel, borderType=cv2.BORDER_REFLECT)
+        if reader.read(shaken).steadied == "shake":
+            break
+    else:
+        pytest.fail("none of the shaken pictures was steadied")
+    photo = tmp_path / "shaken.png"  # lossless: the panel reads what the reader read here
+    cv2.imwrite(str(photo), shaken)
+    page = phone_page(chromium)
+    join(page, panel)
+    set_up(page, panel)
+    page.goto(panel.url + "/hand")
+    page.click("#phone-photo summary")
+    page.set_input_files("#photo-input", str(photo))
+    wait_for_reading(page)
+    assert i18n.say("steadied_shake", "en") in page.locator("#reading-note").inner_text()
+    assert page.problems == []
+
+
 def test_a_photo_chosen_on_the_phone_is_read(chromium, panel, tmp_path):
     photo = tmp_path / "table.jpg"
     cv2.imwrite(str(photo), demo_frame(panel))
