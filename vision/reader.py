@@ -207,17 +207,18 @@ class TileReader:
         before. docs/reading.md has the missed focus's figures. A picture whose faces are burnt
         white is not sharpened as if out of focus: on the valid photos a stop and a half over,
         5 were, each named surer and worse (25 tiles right -> 22, 24 -> 20, 15 -> 11)."""
-        from vision.shake import likelier_steadied, shaky, smears_of, steadied
+        from vision.shake import blurred, likelier_steadied, shaky, smears_of, steadied
 
         faces = [t for t in reading.tiles if t.code != "back"]
         if not shaky([t.unsure for t in faces]):
             return reading
         boxes = np.array([t.box for t in faces], float)
-        # faces burnt white are named unsurely for the light (`named_tiles` darkens them), not a
-        # blur: sharpened, they are named surely and wrongly, so only a streak is undone there
-        burnt = overexposed(faces_light(frames[0], boxes)[1])
+        # a missed focus is undone only where the faces' ink is blurred; faces burnt white are
+        # named unsurely for the light (`named_tiles` darkens them): sharpened, they are named
+        # surely and wrongly
+        focus = blurred(frames[0], boxes) and not overexposed(faces_light(frames[0], boxes)[1])
         best = reading
-        for smear in smears_of(frames[0], tile_length(boxes), focus=not burnt):
+        for smear in smears_of(frames[0], tile_length(boxes), focus=focus):
             again = self._read_level([steadied(frame, smear) for frame in frames])
             if likelier_steadied(_face_confidences(best), _face_confidences(again)):
                 best = replace(again, steadied=smear.fault)

@@ -10,6 +10,7 @@ from vision.shake import (
     DEFOCUS,
     Defocus,
     Streak,
+    blurred,
     likelier_steadied,
     shaky,
     smears_of,
@@ -102,6 +103,22 @@ def test_an_out_of_focus_picture_sharpened_comes_back_near_the_sharp_one(hand):
     before = np.abs(blurred.astype(int) - picture).mean()
     after = np.abs(steadied(blurred, Defocus(2.0)).astype(int) - picture).mean()
     assert after < 0.8 * before
+
+
+def test_faces_out_of_focus_are_told_from_sharp_ones():
+    """The faces of a rendered hand (tiles 60 pixels long): sharp, and blurred by 1.2 pixels
+    (2 % of a tile), read as sharp; blurred by 1.8 pixels and more, as out of focus."""
+    from datasets.table import full_table
+
+    scene = full_table(
+        np.random.default_rng([41, 3]), style="procedural", framing="winner", tile_length=60.0
+    )
+    faces = np.array([t.box for t in scene.tiles if t.code != "back"], float)
+    assert not blurred(scene.image, faces)
+    assert not blurred(cv2.GaussianBlur(scene.image, (0, 0), 1.2), faces)
+    assert blurred(cv2.GaussianBlur(scene.image, (0, 0), 1.8), faces)
+    assert blurred(cv2.GaussianBlur(scene.image, (0, 0), 3.0), faces)
+    assert not blurred(scene.image, np.zeros((0, 4))), "no faces: nothing to judge"
 
 
 def test_a_shake_is_looked_for_only_where_many_faces_were_named_unsurely():
