@@ -218,7 +218,8 @@ class TileReader:
         # surely and wrongly
         focus = blurred(frames[0], boxes) and not overexposed(faces_light(frames[0], boxes)[1])
         best = reading
-        for smear in smears_of(frames[0], tile_length(boxes), focus=focus):
+        centre = tuple(np.median((boxes[:, :2] + boxes[:, 2:]) / 2, axis=0))  # where tiles lie
+        for smear in smears_of(frames[0], tile_length(boxes), focus, centre):
             again = self._read_level([steadied(frame, smear) for frame in frames])
             if likelier_steadied(_face_confidences(best), _face_confidences(again)):
                 best = replace(again, steadied=smear.fault)
