@@ -169,26 +169,25 @@ def test_a_shaken_photo_is_read_steadied_and_the_note_asks_for_a_steadier_one(
             break
     else:
         pytest.fail("none of the shaken pictures was steadied")
-    photo = tmp_path / "shaken.png"  # lossless: the panel reads what the reader read here
-    cv2.imwrite(str(photo), shaken)
-    page = phone_page(chromium)
-    join(page, panel)
-    set_up(page, panel)
-    page.goto(panel.url + "/hand")
-    page.click("#phone-photo summary")
-    page.set_input_files("#photo-input", str(photo))
+    # lossless: the panel reads what the reader read here
+    page = photo_chosen(chromium, panel, shaken, tmp_path / "shaken.png")
     wait_for_reading(page)
     assert i18n.say("steadied_shake", "en") in page.locator("#reading-note").inner_text()
     assert page.problems == []
 
 
-def test_a_photo_chosen_on_the_phone_is_read(chromium, panel, tmp_path):
-    photo = tmp_path / "table.jpg"
-    cv2.imwrite(str(photo), demo_frame(panel))
+def photo_chosen(chromium, panel, image: np.ndarray, photo):
+    """A phone joined and set up that chooses `image` (written to `photo`) as its photo."""
+    cv2.imwrite(str(photo), image)
     page = phone_page(chromium)
     join(page, panel)
     set_up(page, panel)
     page.goto(panel.url + "/hand")
     page.click("#phone-photo summary")
     page.set_input_files("#photo-input", str(photo))
+    return page
+
+
+def test_a_photo_chosen_on_the_phone_is_read(chromium, panel, tmp_path):
+    page = photo_chosen(chromium, panel, demo_frame(panel), tmp_path / "table.jpg")
     assert wait_for_reading(page) >= 14
