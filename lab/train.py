@@ -49,7 +49,7 @@ from datasets.photos import CREDIT, REPO_ROOT, in_holdout
 from datasets.table_crops import TABLE_SEED, build_table_crops, table_crops_name
 from lab.hands import TABLE_SEED as BENCH_TABLE_SEED
 from vision.classifier import DEFAULT_MODEL
-from vision.shake import Streak
+from vision.shake import Defocus, Streak
 
 INPUT_SIZE = 48
 MEAN = (0.5, 0.5, 0.5)
@@ -183,10 +183,7 @@ def camera_faults(x, generator, share: float):
     unsharp = torch.rand(batch, generator=generator) < share
     if unsharp.any():
         sigma = 0.6 + float(torch.rand(1, generator=generator))
-        radius = int(math.ceil(2.5 * sigma))
-        line = torch.exp(-0.5 * (torch.arange(-radius, radius + 1) / sigma) ** 2)
-        line = line / line.sum()
-        x[unsharp] = _filtered(x[unsharp], line[:, None] * line[None, :])
+        x[unsharp] = _filtered(x[unsharp], torch.from_numpy(Defocus(sigma).kernel()))
     return x
 
 
