@@ -44,6 +44,7 @@ from vision.grouping import (
 from vision.light import (
     WHITE_FACE,
     FacesWhite,
+    burnt_white,
     corrected,
     darkened,
     face_whiteness,
@@ -216,7 +217,7 @@ class TileReader:
         # a missed focus is undone only where the faces' ink is blurred; faces burnt white are
         # named unsurely for the light (`named_tiles` darkens them): sharpened, they are named
         # surely and wrongly
-        focus = blurred(frames[0], boxes) and not overexposed(faces_light(frames[0], boxes)[1])
+        focus = blurred(frames[0], boxes) and not burnt_white(faces_light(frames[0], boxes)[1])
         best = reading
         centre = tuple(np.median((boxes[:, :2] + boxes[:, 2:]) / 2, axis=0))  # where tiles lie
         for smear in smears_of(frames[0], tile_length(boxes), focus, centre):

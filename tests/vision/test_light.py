@@ -133,3 +133,23 @@ def test_a_picture_burnt_white_everywhere_is_still_judged_over_exposed():
     judged, blown = faces_light(burnt, faces)
     assert judged is None and overexposed(blown)
     assert np.allclose(light_gains(burnt, faces), 1.0), "no colour cast read into it"
+
+
+def test_rendered_tables_a_stop_and_a_half_over_are_judged_over_exposed_and_as_drawn_are_not():
+    """A table's small faces are more ink, edge and shade than a close photo's: burnt white, half
+    their pixels or more may stay unclipped. Most such tables are still judged over-exposed (a
+    well lit picture clips a hundredth of its faces at most), so the reader darkens them; at
+    the share judged before (half the pixels) one of these eight was."""
+    from lab.conditions import drawn_table, table_conditions
+
+    options = dict(table_conditions())
+    judged = {}
+    for condition in ("over-exposed", "as drawn"):
+        judged[condition] = []
+        for k in range(8):
+            table = options[condition] | {"dark": False}  # black faces never burn white
+            scene = drawn_table(np.random.default_rng([6, k]), table)
+            faces = [t.box for t in scene.tiles if t.code != "back"]
+            judged[condition].append(overexposed(faces_light(scene.image, faces)[1]))
+    assert sum(judged["over-exposed"]) >= 6, judged  # three quarters
+    assert not any(judged["as drawn"])
