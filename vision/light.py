@@ -52,7 +52,7 @@ WHITE_FACE = 0.45
 # showed 10 more false finds), hands the same (16 and 18 of 20); the 345 held-out photos as they
 # are 90.62 -> 90.57 % (4 tiles fewer), a stop and a half over 85.58 -> 85.68 %, shaken and out
 # of focus the same (81.2, 83.3-83.4 %); the 900 development tables as before. 0.1 and 0.2
-# darkened a few more tables (seed 99: 92.2 %) and lost shaken photos (80.9 %).
+# darkened a few more tables (seed 99: 92.2 %), and 0.1 lost shaken photos (80.9 %).
 OVEREXPOSED = 0.3
 # Faces this much blown out are burnt white beyond doubt: their ink is named unsurely for the
 # light, and a missed focus is not sharpened there (`TileReader.steadied_reading`). Judged at
