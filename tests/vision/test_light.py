@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision.light import (
+    burnt_white,
     corrected,
     darkened,
     face_whiteness,
@@ -153,3 +154,18 @@ def test_rendered_tables_a_stop_and_a_half_over_are_judged_over_exposed_and_as_d
             judged[condition].append(overexposed(faces_light(scene.image, faces)[1]))
     assert sum(judged["over-exposed"]) >= 6, judged  # three quarters
     assert not any(judged["as drawn"])
+
+
+def test_faces_partly_blown_out_are_darkened_but_only_faces_burnt_white_are_left_unsharpened():
+    """Faces a third blown out are over-exposed (the reader darkens the picture), but their ink
+    is still there to sharpen where the picture is out of focus; faces blown out almost whole
+    are burnt white, and a blur cannot be told from the light there."""
+    picture = np.full((120, 200, 3), (60, 140, 50), np.uint8)
+    picture[30:90, 40:80] = 200  # a face, bright but not clipped
+    picture[30:50, 40:80] = 255  # its top third blown out
+    picture[30:90, 120:160] = 255  # a face blown out whole...
+    picture[55:65, 135:145] = 120  # ...but for a speck of ink
+    partly = faces_light(picture, [(40, 30, 80, 90)])[1]
+    whole = faces_light(picture, [(120, 30, 160, 90)])[1]
+    assert overexposed(partly) and not burnt_white(partly)
+    assert overexposed(whole) and burnt_white(whole)
