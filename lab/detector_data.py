@@ -286,6 +286,7 @@ def make_scenes(
     workers: int = 1,
     dark: bool | None = None,
     low: bool = False,
+    level: bool = False,
 ) -> None:
     """Draw `count` synthetic scenes and keep them (JPEG bytes, boxes, kinds) in one .npz file.
 
@@ -295,8 +296,10 @@ def make_scenes(
     (`seed`, k), so `workers` processes draw the same scenes as one. `dark` True draws every
     whole table's set on black faces (`full_table`). `low`: every whole table seen by a low
     camera at the near side, its far edge 50-90 % as wide as the near (`full_table`'s `tilt`;
-    the benchmark's low camera sees 70 and 50 %), the table otherwise the same."""
-    jobs = [(seed, index, whole_tables, dark, low) for index in range(count)]
+    the benchmark's low camera sees 70 and 50 %), the table otherwise the same. `level`: each
+    low camera's table made level as the reader makes it (`vision.perspective`), since that is
+    the picture the finder is given; a table too gently tilted for the reader stays as seen."""
+    jobs = [(seed, index, whole_tables, dark, low, level) for index in range(count)]
     description = "drawing tables" if whole_tables else "drawing scenes"
     if workers > 1:
         import multiprocessing
@@ -336,22 +339,52 @@ def forked_workers(count: int):
     return multiprocessing.get_context("fork").Pool(count, one_thread)
 
 
-def _draw_scene(job: tuple[int, int, bool, bool | None, bool]):
+def _draw_scene(job: tuple[int, int, bool, bool | None, bool, bool]):
     """One scene of `make_scenes`: its JPEG bytes, boxes, kinds (1 for a face-down tile) and
     which tiles are discards."""
     from datasets.scene import random_scene
     from datasets.table import full_table
 
-    seed, index, whole_tables, dark, low = job
+    seed, index, whole_tables, dark, low, level = job
     rng = np.random.default_rng([seed, index])
     # the camera's height drawn apart, so a low camera sees the very table an overhead one does
     tilt = float(np.random.default_rng([seed, index, 1]).uniform(*LOW_TILTS)) if low else None
     scene = full_table(rng, dark=dark, tilt=tilt) if whole_tables else random_scene(rng)
-    ok, jpeg = cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 93])
+    image = scene.image
     boxes = np.array([t.box for t in scene.tiles], np.float32).reshape(-1, 4)
     kinds = np.array([t.code == "back" for t in scene.tiles], np.int64)
     discards = np.array([t.role == "discard" for t in scene.tiles], bool)
+    if level:
+        image, boxes, kept = made_level(image, boxes, kinds)
+        kinds, discards = kinds[kept], discards[kept]
+    ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 93])
     return jpeg.ravel(), boxes, kinds, discards
+
+
+def made_level(image: np.ndarray, boxes: np.ndarray, kinds: np.ndarray):
+    """(picture, boxes, which boxes are kept) of a low camera's picture made level as the
+    reader makes it, judged from the true faces (the reader judges from those it finds). Each
+    box becomes the box around its corners moved; a box the level picture cuts to under half
+    (beyond the rows left out near the horizon) is dropped. A picture whose faces are about one
+    size comes back as it is."""
+    from vision.perspective import LowCamera, moved
+
+    height, width = image.shape[:2]
+    camera = LowCamera.of(boxes[kinds == 0], width, height)
+    if camera is None:
+        return image, boxes, np.ones(len(boxes), bool)
+    x0, y0, x1, y1 = boxes.T
+    corners = np.stack([x0, y0, x1, y0, x1, y1, x0, y1], axis=1).reshape(-1, 2)
+    mapped = moved(corners, camera.matrix).reshape(-1, 4, 2)
+    whole = np.concatenate([mapped.min(axis=1), mapped.max(axis=1)], axis=1)
+    canvas_w, canvas_h = camera.canvas
+    cut = np.clip(whole, 0, [canvas_w, canvas_h, canvas_w, canvas_h])
+    kept = _areas(cut) >= 0.5 * _areas(whole)
+    return camera.picture(image), cut[kept].astype(np.float32), kept
+
+
+def _areas(boxes: np.ndarray) -> np.ndarray:
+    return np.maximum(boxes[:, 2] - boxes[:, 0], 0) * np.maximum(boxes[:, 3] - boxes[:, 1], 0)
 
 
 def _objects(arrays: list[np.ndarray]) -> np.ndarray:

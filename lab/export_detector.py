@@ -13,7 +13,7 @@ import argparse
 import json
 from pathlib import Path
 
-from lab.train_detector import build_network, export, model_meta
+from lab.train_detector import build_network, export, model_meta, number_pair
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -23,6 +23,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("run", type=Path, help="the run's folder, as runs/detector/NAME")
     parser.add_argument("epoch", type=int)
     parser.add_argument("out", type=Path, help="the .onnx file to write")
+    parser.add_argument(
+        "--photo-zooms",
+        type=number_pair,
+        default=None,
+        help="low,high: the run's photo zooms, where its own export is missing",
+    )
+    parser.add_argument(
+        "--scene-tiles",
+        type=number_pair,
+        default=None,
+        help="low,high: the run's scene tile lengths, where its own export is missing",
+    )
     args = parser.parse_args(argv)
     weights = args.run / f"epoch-{args.epoch}.pt"
     if not weights.is_file():
@@ -38,7 +50,8 @@ def main(argv: list[str] | None = None) -> int:
         augment = json.loads(meta.get("augment", "{}"))
     network = build_network()
     network.load_state_dict(torch.load(weights, map_location="cpu"))
-    meta = model_meta(row, augment.get("photo_zooms", ()), augment.get("scene_tiles", ()))
+    zooms = args.photo_zooms or augment.get("photo_zooms", ())
+    meta = model_meta(row, zooms, args.scene_tiles or augment.get("scene_tiles", ()))
     export(network, args.out, meta)
     print(f"Wrote {args.out} from {weights}.")
     return 0

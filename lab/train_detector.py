@@ -31,6 +31,7 @@ REACH_UNIT = 16.0  # pixels a reach of exp(0) stands for
 TABLES_SEED = 31  # whole tables for training; no benchmark or test draws from this seed
 DARK_TABLES_SEED = 32  # whole tables on black faces, for training too
 LOW_TABLES_SEED = 33  # whole tables seen by a low camera
+LEVEL_TABLES_SEED = 34  # whole tables seen by a low camera, made level as the reader makes them
 
 
 def build_network(widths=(16, 32, 64, 128, 192), neck: int = 48):
@@ -296,7 +297,7 @@ def one_cycle(fraction: float, peak: float, warm: float = 0.05) -> float:
     return peak / 1e4 + (peak - peak / 1e4) * (1 + math.cos(math.pi * down)) / 2
 
 
-def _pair(text: str) -> tuple[float, float]:
+def number_pair(text: str) -> tuple[float, float]:
     low, high = (float(v) for v in text.split(","))
     return low, high
 
@@ -304,7 +305,7 @@ def _pair(text: str) -> tuple[float, float]:
 def _drawn_once(
     name: str, count: int, seed: int, workers: int, untaught_discards: bool = False, **kind
 ) -> list:
-    """`count` synthetic scenes (`kind`: `make_scenes`'s `whole_tables`, `dark` and `low`),
+    """`count` synthetic scenes (`kind`: `make_scenes`'s `whole_tables`, `dark`, `low` and `level`),
     kept in runs/detector/NAME-COUNT.npz: drawn the first time, read back by every later run."""
     pool = RUNS / f"{name}-{count}.npz"
     if not pool.exists():
@@ -314,8 +315,8 @@ def _drawn_once(
 
 def synthetic_pools(args) -> tuple[list, list]:
     """(held-out scenes, scenes to learn from): `args.scenes` scenes, a twentieth held out, then
-    `args.tables` whole tables, `args.dark_tables` on black faces and `args.low_tables` seen by
-    a low camera, each drawn once."""
+    `args.tables` whole tables, `args.dark_tables` on black faces, `args.low_tables` seen by
+    a low camera and `args.level_tables` seen so and made level, each drawn once."""
     scenes = _drawn_once("scenes", args.scenes, 1, args.workers) if args.synthetic > 0 else []
     held_scenes, scenes = scenes[: len(scenes) // 20], scenes[len(scenes) // 20 :]
     untaught = args.untaught_discards
@@ -325,6 +326,7 @@ def synthetic_pools(args) -> tuple[list, list]:
         ("tables", args.tables, TABLES_SEED, {}),
         ("dark-tables", args.dark_tables, DARK_TABLES_SEED, {"dark": True}),
         ("low-tables", args.low_tables, LOW_TABLES_SEED, {"low": True}),
+        ("level-tables", args.level_tables, LEVEL_TABLES_SEED, {"low": True, "level": True}),
     )
     for name, count, seed, kind in pools:
         if count:
@@ -363,6 +365,13 @@ def main(argv: list[str] | None = None) -> int:
         help="whole tables seen by a low camera (the far edge narrower) to draw once and add",
     )
     parser.add_argument(
+        "--level-tables",
+        type=int,
+        default=0,
+        help="whole tables seen by a low camera and made level as the reader makes them, "
+        "to draw once and add",
+    )
+    parser.add_argument(
         "--untaught-discards",
         action="store_true",
         help="leave the whole tables' discards out of the loss (the real photos label none)",
@@ -379,10 +388,13 @@ def main(argv: list[str] | None = None) -> int:
         help="photos packed by `python -m lab.detector_data` instead of ../shared",
     )
     parser.add_argument(
-        "--photo-zooms", type=_pair, default=data.PHOTO_ZOOMS, help="low,high zoom of a photo"
+        "--photo-zooms", type=number_pair, default=data.PHOTO_ZOOMS, help="low,high zoom of a photo"
     )
     parser.add_argument(
-        "--scene-tiles", type=_pair, default=data.SCENE_TILES, help="low,high tile length in scenes"
+        "--scene-tiles",
+        type=number_pair,
+        default=data.SCENE_TILES,
+        help="low,high tile length in scenes",
     )
     parser.add_argument(
         "--minutes",
@@ -420,6 +432,8 @@ def main(argv: list[str] | None = None) -> int:
     rng = np.random.default_rng(0)
     data.PHOTO_ZOOMS, data.SCENE_TILES = args.photo_zooms, args.scene_tiles
     RUNS.mkdir(parents=True, exist_ok=True)
+    # made now, not at the export: a run on a lent GPU lost its export to a missing folder
+    args.out.parent.mkdir(parents=True, exist_ok=True)
     if args.photos:
         kept, held = data.load_packed_photos(args.photos, args.holdout)
     else:

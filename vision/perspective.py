@@ -71,7 +71,7 @@ class LowCamera:
             return None
         level = np.array([[1, 0, -width / 2], [0, 1, -near], [0, share, 1 - share * near]], float)
         corners = np.array([[0, top], [width, top], [width, height], [0, height]], float)
-        mapped = _moved(corners, level)
+        mapped = moved(corners, level)
         low, high = mapped.min(axis=0), mapped.max(axis=0)
         size = high - low
         shrink = min(1.0, float(np.sqrt(MOST_AREA * width * height / (size[0] * size[1]))))
@@ -91,7 +91,7 @@ class LowCamera:
     def box_back(self, box) -> tuple[int, int, int, int]:
         """A box of the level picture as the box around it in the picture, in whole pixels."""
         x0, y0, x1, y1 = box
-        corners = _moved(np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], float), self.back)
+        corners = moved(np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], float), self.back)
         (left, top), (right, bottom) = corners.min(axis=0), corners.max(axis=0)
         return (
             max(0, int(np.floor(left))),
@@ -125,7 +125,7 @@ def _fitted_sizes(faces: np.ndarray):
     return float(slope), float(at_zero), ys[kept], slope * ys[kept] + at_zero
 
 
-def _moved(points: np.ndarray, matrix: np.ndarray) -> np.ndarray:
+def moved(points: np.ndarray, matrix: np.ndarray) -> np.ndarray:
     """Points (n x 2) through a 3 x 3 homography."""
     out = np.c_[points, np.ones(len(points))] @ matrix.T
     return out[:, :2] / out[:, 2:3]
