@@ -35,6 +35,10 @@ TABLE_MODEL = model_file("table-finder.onnx")
 # above left incomplete (`vision.reader.TileReader.grouped_closer`). Where it is missing, those
 # looks are not taken.
 CLOSER_MODEL = model_file("closer-finder.onnx")
+# The same network fine-tuned with whole tables seen by a low camera and made level as the reader
+# makes them (`vision.perspective`): it reads every level picture (`TileReader`). Where it is
+# missing, the finder above reads them.
+LEVEL_MODEL = model_file("level-finder.onnx")
 KINDS = ("face", "back")
 SMALL_TILE = 24  # network pixels: tiles shorter than this are looked at again, larger
 TARGET_TILE = 36

@@ -143,19 +143,28 @@ class TileReader:
         zones: SeatZones | None = None,
         pixels: int | None = None,
         closer_finder=None,
+        level_finder=None,
     ):
         """`finder`/`classifier` default to the committed models; `zones` are seat zones of a
         calibrated fixed camera; `pixels` is the finder's working size (about 384 x 384).
         `closer_finder` takes the last closer looks at a winner's hand a tile or a set off
-        complete (`grouped_closer`); it defaults to the committed one only where `finder` does."""
+        complete (`grouped_closer`); `level_finder` reads a low camera's picture made level
+        (`_read_level`). Each defaults to the committed one only where `finder` does."""
         if finder is None:
-            from vision.detector import CLOSER_MODEL, TileFinder
+            from vision.detector import CLOSER_MODEL, LEVEL_MODEL, TileFinder
 
             finder = TileFinder(pixels=pixels, back_threshold=FAINT_BACK)
+            table = finder.table_session  # the same table finder for each: loaded once
             if closer_finder is None and CLOSER_MODEL.is_file():
-                table = finder.table_session  # the same table finder: loaded once
                 closer_finder = TileFinder(
                     CLOSER_MODEL,
+                    pixels=pixels,
+                    back_threshold=FAINT_BACK,
+                    table_session=None if table is finder.session else table,
+                )
+            if level_finder is None and LEVEL_MODEL.is_file():
+                level_finder = TileFinder(
+                    LEVEL_MODEL,
                     pixels=pixels,
                     back_threshold=FAINT_BACK,
                     table_session=None if table is finder.session else table,
@@ -171,6 +180,11 @@ class TileReader:
         self.closer = None
         if closer_finder is not None:
             self.closer = TileReader(closer_finder, classifier, zones)
+        # the reader of a low camera's level pictures: this reader with its own finder (None:
+        # this reader reads them)
+        self.level = None
+        if level_finder is not None:
+            self.level = TileReader(level_finder, classifier, zones, closer_finder=closer_finder)
         self.rotation_known = getattr(classifier, "rotation_output", None) is not None
 
     def read(self, bgr: np.ndarray) -> Reading:
@@ -233,7 +247,8 @@ class TileReader:
         if camera is None:
             return self._read(frames, tiles)
         levels = [camera.picture(f) for f in frames]
-        return camera.reading_back(self._read(levels, self.named_over(levels)))
+        reader = self.level or self
+        return camera.reading_back(reader._read(levels, reader.named_over(levels)))
 
     def _read(self, frames: list[np.ndarray], tiles: tuple[TileRead, ...]) -> Reading:
         """The tiles of `frames` grouped, looked at closer where a hand needs it, and their

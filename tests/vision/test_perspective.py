@@ -81,3 +81,37 @@ def test_the_far_tiles_of_a_table_seen_by_a_low_camera_are_found():
         together.update(tally_faces(reader.read(scene.image), scene.tiles))
     assert together["found"] >= 0.8 * together["truth"], together
     assert together["named"] >= 0.7 * together["truth"], together
+
+
+def test_a_low_cameras_picture_made_level_is_read_by_the_level_finder_and_no_other():
+    """The level finder learnt level pictures only: it reads a low camera's table made level,
+    and an overhead camera's table never reaches it."""
+    from datasets.table import full_table
+    from vision.detector import LEVEL_MODEL, TileFinder
+    from vision.reader import FAINT_BACK, TileReader, low_camera
+
+    class Counted(TileFinder):
+        pictures: list = []
+
+        def find_looked(self, bgr, *args, **kwargs):
+            self.pictures.append(bgr.shape[:2])
+            return super().find_looked(bgr, *args, **kwargs)
+
+    level = Counted(LEVEL_MODEL, back_threshold=FAINT_BACK)
+    reader = TileReader(level_finder=level)
+    # the first of a few tables seen low that the reader judges so (most are: a face boxed
+    # loosely in a heap can hide the far edge's narrowing)
+    tables = (full_table(np.random.default_rng([7, k]), tilt=0.25, turn=0.0) for k in range(4))
+    low = next(
+        (t for t in tables if low_camera(reader.named_over([t.image]), t.image) is not None), None
+    )
+    assert low is not None, "none of four tables seen low was judged so"
+    assert not level.pictures, "judging took no look of the level finder"
+    reading = reader.read(low.image)
+    assert level.pictures, "the level picture went to the level finder"
+    assert all(shape != low.image.shape[:2] for shape in level.pictures), "never the picture seen"
+    assert (reading.width, reading.height) == (1280, 960), "its boxes given back in the picture"
+    level.pictures.clear()
+    overhead = full_table(np.random.default_rng([7, 0]), turn=0.0)
+    reader.read(overhead.image)
+    assert not level.pictures
