@@ -155,19 +155,14 @@ class TileReader:
 
             finder = TileFinder(pixels=pixels, back_threshold=FAINT_BACK)
             table = finder.table_session  # the same table finder for each: loaded once
+            shared = None if table is finder.session else table
             if closer_finder is None and CLOSER_MODEL.is_file():
                 closer_finder = TileFinder(
-                    CLOSER_MODEL,
-                    pixels=pixels,
-                    back_threshold=FAINT_BACK,
-                    table_session=None if table is finder.session else table,
+                    CLOSER_MODEL, pixels=pixels, back_threshold=FAINT_BACK, table_session=shared
                 )
             if level_finder is None and LEVEL_MODEL.is_file():
                 level_finder = TileFinder(
-                    LEVEL_MODEL,
-                    pixels=pixels,
-                    back_threshold=FAINT_BACK,
-                    table_session=None if table is finder.session else table,
+                    LEVEL_MODEL, pixels=pixels, back_threshold=FAINT_BACK, table_session=shared
                 )
         if classifier is None:
             from vision.classifier import TileClassifier
