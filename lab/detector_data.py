@@ -367,16 +367,13 @@ def made_level(image: np.ndarray, boxes: np.ndarray, kinds: np.ndarray):
     box becomes the box around its corners moved; a box the level picture cuts to under half
     (beyond the rows left out near the horizon) is dropped. A picture whose faces are about one
     size comes back as it is."""
-    from vision.perspective import LowCamera, moved
+    from vision.perspective import LowCamera, boxes_moved
 
     height, width = image.shape[:2]
     camera = LowCamera.of(boxes[kinds == 0], width, height)
     if camera is None:
         return image, boxes, np.ones(len(boxes), bool)
-    x0, y0, x1, y1 = boxes.T
-    corners = np.stack([x0, y0, x1, y0, x1, y1, x0, y1], axis=1).reshape(-1, 2)
-    mapped = moved(corners, camera.matrix).reshape(-1, 4, 2)
-    whole = np.concatenate([mapped.min(axis=1), mapped.max(axis=1)], axis=1)
+    whole = boxes_moved(boxes, camera.matrix)
     canvas_w, canvas_h = camera.canvas
     cut = np.clip(whole, 0, [canvas_w, canvas_h, canvas_w, canvas_h])
     kept = _areas(cut) >= 0.5 * _areas(whole)

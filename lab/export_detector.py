@@ -51,7 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     network = build_network()
     network.load_state_dict(torch.load(weights, map_location="cpu"))
     zooms = args.photo_zooms or augment.get("photo_zooms", ())
-    meta = model_meta(row, zooms, args.scene_tiles or augment.get("scene_tiles", ()))
+    tiles = args.scene_tiles or augment.get("scene_tiles", ())
+    meta = model_meta(row, zooms, tiles)
     export(network, args.out, meta)
     print(f"Wrote {args.out} from {weights}.")
     return 0

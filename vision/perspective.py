@@ -73,7 +73,7 @@ class LowCamera:
             return None
         level = np.array([[1, 0, -width / 2], [0, 1, -near], [0, share, 1 - share * near]], float)
         corners = np.array([[0, top], [width, top], [width, height], [0, height]], float)
-        mapped = moved(corners, level)
+        mapped = _moved(corners, level)
         low, high = mapped.min(axis=0), mapped.max(axis=0)
         size = high - low
         shrink = min(1.0, float(np.sqrt(MOST_AREA * width * height / (size[0] * size[1]))))
@@ -92,9 +92,7 @@ class LowCamera:
 
     def box_back(self, box) -> tuple[int, int, int, int]:
         """A box of the level picture as the box around it in the picture, in whole pixels."""
-        x0, y0, x1, y1 = box
-        corners = moved(np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], float), self.back)
-        (left, top), (right, bottom) = corners.min(axis=0), corners.max(axis=0)
+        left, top, right, bottom = boxes_moved(np.asarray([box], float), self.back)[0]
         return (
             max(0, int(np.floor(left))),
             max(0, int(np.floor(top))),
@@ -127,7 +125,16 @@ def _fitted_sizes(faces: np.ndarray):
     return float(slope), float(at_zero), ys[kept], slope * ys[kept] + at_zero
 
 
-def moved(points: np.ndarray, matrix: np.ndarray) -> np.ndarray:
+def boxes_moved(boxes: np.ndarray, matrix: np.ndarray) -> np.ndarray:
+    """The upright boxes (n x 4) around boxes (n x 4) taken through a 3 x 3 homography: the
+    span of their moved corners."""
+    x0, y0, x1, y1 = np.asarray(boxes, float).reshape(-1, 4).T
+    corners = np.stack([x0, y0, x1, y0, x1, y1, x0, y1], axis=1).reshape(-1, 2)
+    mapped = _moved(corners, matrix).reshape(-1, 4, 2)
+    return np.concatenate([mapped.min(axis=1), mapped.max(axis=1)], axis=1)
+
+
+def _moved(points: np.ndarray, matrix: np.ndarray) -> np.ndarray:
     """Points (n x 2) through a 3 x 3 homography."""
     out = np.c_[points, np.ones(len(points))] @ matrix.T
     return out[:, :2] / out[:, 2:3]
