@@ -1850,3 +1850,38 @@ def test_an_over_exposed_picture_is_looked_at_again_darkened_and_a_well_lit_one_
     burnt = _PicturesRecorded()
     TileReader(finder=burnt, classifier=reader().classifier).named_tiles(_table_lit(1.9))
     assert burnt.brightness[1] < burnt.brightness[0] - 30, "the second look is at a darker picture"
+
+
+def test_a_nameless_box_across_two_discards_is_dropped_and_the_hand_keeps_every_tile():
+    from engine.seats import Position
+    from vision.reader import without_nameless
+    from vision.reading import HandRead, MeldRead, Reading, SetKind
+
+    def tile(code, x, confidence):
+        return TileRead(code, (x, 10, x + 30, 50), confidence, unsure=confidence < 0.5)
+
+    tiles = (
+        tile("1m", 0, 0.9),
+        tile("2m", 30, 0.05),  # a hand's tile named unsurely: the hand keeps it
+        tile("3m", 60, 0.9),
+        tile("9p", 200, 0.9),
+        tile("4p", 230, 0.9),
+        tile("7z", 215, 0.05),  # nameless, across the two discards: no tile
+        tile("back", 300, 0.3),  # face down: left to the grouping's own rules
+        tile("8s", 400, 0.05),  # nameless but on its own: a tile in a bad light, kept
+        tile("5z", 500, 0.06),
+        tile("5z", 530, 0.9),
+        tile("5z", 560, 0.9),
+    )
+    hand = HandRead(
+        Position.BOTTOM, concealed=(0, 1, 2), melds=(MeldRead(SetKind.PUNG, (8, 9, 10)),)
+    )
+    reading = Reading(640, 480, tiles, (hand,), discards=(3, 4, 5, 7), steadied="shake")
+
+    kept = without_nameless(reading)
+
+    assert [t.code for t in kept.tiles] == [t.code for t in tiles if t.code != "7z"]
+    assert kept.hands[0].to_request(kept.tiles) == hand.to_request(tiles)
+    assert [kept.tiles[i].code for i in kept.discards] == ["9p", "4p", "8s"]
+    assert kept.steadied == "shake"
+    assert without_nameless(kept) is kept
