@@ -138,6 +138,16 @@ def test_a_steadied_reading_is_kept_where_its_faces_are_surer_and_about_as_many(
     assert not likelier_steadied(first, [])
 
 
+def test_a_steadied_reading_may_show_up_to_twice_the_faces_a_shake_hid_but_not_lose_a_third():
+    hidden = [0.4, 0.5, 0.3, 0.45]  # a hand of 8 tiles, 4 found through the smear, unsurely
+    assert likelier_steadied(hidden, [0.8] * 7)
+    assert likelier_steadied(hidden, [0.8] * 8)
+    assert not likelier_steadied(hidden, [0.8] * 9)
+    many = [0.5] * 12
+    assert likelier_steadied(many, [0.9] * 8)
+    assert not likelier_steadied(many, [0.9] * 7), "more than a third of the tiles lost"
+
+
 # --- the reader ----------------------------------------------------------------------------
 
 
