@@ -125,7 +125,8 @@ def test_a_shake_is_looked_for_only_where_many_faces_were_named_unsurely():
     assert not shaky([False] * 10)
     assert not shaky([True, True, True])  # too few faces to judge
     assert shaky([True] * 4 + [False] * 6)
-    assert not shaky([True] * 2 + [False] * 8)
+    assert shaky([True] * 2 + [False] * 8)  # a fifth
+    assert not shaky([True] * 1 + [False] * 9)
 
 
 def test_a_steadied_reading_is_kept_where_its_faces_are_surer_and_about_as_many():
