@@ -1461,19 +1461,18 @@ def keep_trusted(reading: Reading) -> Reading:
 
 
 def without_nameless(reading: Reading) -> Reading:
-    """The reading without the faces no hand uses that the classifier names less surely than
-    STRAY and whose box lies ON_OTHERS or more on other faces' boxes: a box straddling two tiles
-    of a heap. Hands are untouched, and so is every face-down tile."""
-    used = {i for hand in reading.hands for i in hand.indices()}
-    faces = [i for i, tile in enumerate(reading.tiles) if tile.code != "back"]
-    boxes = np.array([reading.tiles[i].box for i in faces], float).reshape(-1, 4)
+    """The reading without the discards (the faces no hand uses) that the classifier names less
+    surely than STRAY and whose box lies ON_OTHERS or more on other faces' boxes: a box
+    straddling two tiles of a heap. Hands are untouched, and so is every face-down tile."""
+    nameless = [i for i in reading.discards if reading.tiles[i].confidence < STRAY]
+    if not nameless:
+        return reading
+    faces = np.array([i for i, tile in enumerate(reading.tiles) if tile.code != "back"])
+    boxes = np.array([reading.tiles[i].box for i in faces], float)
     straddling = set()
-    for k, i in enumerate(faces):
-        tile = reading.tiles[i]
-        if i in used or tile.confidence >= STRAY:
-            continue
-        x0, y0, x1, y1 = tile.box
-        shared = _shared(tile.box, np.delete(boxes, k, axis=0)).sum()
+    for i in nameless:
+        x0, y0, x1, y1 = box = reading.tiles[i].box
+        shared = _shared(box, boxes[faces != i]).sum()
         if shared >= ON_OTHERS * max((x1 - x0) * (y1 - y0), 1):
             straddling.add(i)
     if not straddling:
