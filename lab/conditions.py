@@ -58,7 +58,6 @@ from collections import Counter
 
 import numpy as np
 
-from vision.shake import Streak
 from vision.upright import Turn, moved_boxes, stretched
 
 TABLE_SIZE = 1280
@@ -102,8 +101,24 @@ def shaken(bgr: np.ndarray, tile: float, share: float = SHAKE) -> np.ndarray:
     import cv2
 
     length = max(3, round(share * tile) | 1)
-    kernel = Streak(float(length), np.radians(SHAKE_ANGLE)).kernel()
+    kernel = staircase(float(length), np.radians(SHAKE_ANGLE))
     return cv2.filter2D(bgr, -1, kernel, borderType=cv2.BORDER_REFLECT)
+
+
+def staircase(length: float, angle: float) -> np.ndarray:
+    """The benchmark's streak, drawn as it was when the condition was set (so its figures
+    stay comparable from session to session): whole pixels along the line, each touched
+    weighing the same, a staircase whose steps weigh double. The reader undoes a streak drawn
+    as a camera makes it (`vision.shake.Streak.kernel`), not this one."""
+    side = max(3, round(length) | 1)
+    kernel = np.zeros((side, side), np.float32)
+    middle = (side - 1) / 2
+    reach = (length - 1) / 2
+    for t in np.linspace(-reach, reach, 4 * side):
+        x = round(middle + t * np.cos(angle))
+        y = round(middle + t * np.sin(angle))
+        kernel[min(max(y, 0), side - 1), min(max(x, 0), side - 1)] = 1.0
+    return kernel / kernel.sum()
 
 
 def out_of_focus(bgr: np.ndarray, tile: float, share: float = DEFOCUS_SHARE) -> np.ndarray:

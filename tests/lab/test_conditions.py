@@ -144,3 +144,22 @@ def test_a_shake_or_a_blur_is_as_wide_as_a_share_of_the_photos_tiles(name, least
         row = smeared[100, :, 0].astype(int)
         width = int(((row > 10) & (row < 245)).sum())  # how wide the edge is smeared
         assert least * tile < width < most * tile, tile
+
+
+def test_the_benchmarks_shake_is_drawn_as_it_was_when_the_condition_was_set():
+    """Whole pixels along the line, each weighing the same: the staircase every earlier
+    session's shaken figures were measured on, whatever the reader's own streak looks like."""
+    from lab.conditions import staircase
+
+    kernel = staircase(5.0, np.radians(20))
+    expected = np.array(
+        [
+            [0, 0, 0, 0, 0],
+            [1, 1, 0, 0, 0],
+            [0, 1, 1, 1, 0],
+            [0, 0, 0, 1, 1],
+            [0, 0, 0, 0, 0],
+        ]
+    )
+    assert np.array_equal(kernel > 0, expected > 0)
+    assert np.allclose(kernel[kernel > 0], 1 / 7)

@@ -36,7 +36,8 @@ def test_a_shake_smears_along_its_streak_and_keeps_the_light():
 
     across = torch.from_numpy(Streak(7.0, 0.0).kernel())  # along the rows
     assert across.sum().item() == pytest.approx(1.0)
-    assert (across[3] > 0).all() and across[[0, 1, 2, 4, 5, 6]].sum() == 0
+    middle = across.shape[0] // 2
+    assert (across[middle, 2:-2] > 0).all() and across.sum() - across[middle].sum() == 0
     faces = _faces(2)
     smeared = _filtered(faces, across)
     assert smeared.shape == faces.shape

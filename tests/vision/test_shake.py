@@ -35,13 +35,20 @@ def smeared(bgr: np.ndarray, streak: Streak) -> np.ndarray:
 
 
 def test_a_streak_kernel_spreads_each_point_evenly_along_its_line():
+    """The weight lies along a line at the streak's angle, spread as evenly along its length as
+    a line 9 pixels long is (a uniform spread's deviation, the pixel's own added), and hardly
+    across it."""
     kernel = Streak(9.0, math.radians(30)).kernel()
-    assert kernel.shape == (9, 9)
+    side = kernel.shape[0]
+    assert side % 2 == 1 and side >= 9
     assert kernel.sum() == pytest.approx(1.0)
-    ys, xs = np.nonzero(kernel)
-    slope = np.polyfit(xs - 4, ys - 4, 1)[0]
-    assert math.degrees(math.atan(slope)) == pytest.approx(30, abs=6)
-    assert np.ptp(kernel[kernel > 0]) == 0  # every point of the line weighs the same
+    ys, xs = np.mgrid[:side, :side] - (side - 1) / 2
+    assert (kernel * xs).sum() == pytest.approx(0, abs=0.05)  # centred
+    assert (kernel * ys).sum() == pytest.approx(0, abs=0.05)
+    along = xs * math.cos(math.radians(30)) + ys * math.sin(math.radians(30))
+    across = -xs * math.sin(math.radians(30)) + ys * math.cos(math.radians(30))
+    assert math.sqrt((kernel * along**2).sum()) == pytest.approx(math.sqrt(82 / 12), rel=0.08)
+    assert math.sqrt((kernel * across**2).sum()) < 0.45
 
 
 def test_the_streak_a_picture_was_smeared_along_is_found_at_most_lengths_and_angles(hand):
