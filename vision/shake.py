@@ -38,6 +38,19 @@ LONGEST = 0.35  # the longest streak looked for, as a share of a tile's length
 TROUGH = -8.0  # how deep the cepstrum's trough must be, in its ring's standard deviations
 QUIET_RING = 64  # the trough's depth is judged against the cepstrum this far out, at least
 JPEG_BLOCK = 8
+# the streak fitted to the spectrum near the cepstrum's trough (`fitted`): its spectrum pooled
+# to this many cells a side, looked at between these distances from the centre (cycles a pixel:
+# leaving out the lowest, where the tiles' own spectrum is strongest, and the corners); lengths
+# within FIT_LENGTH pixels of the trough's, in steps of a quarter pixel, and angles within
+# FIT_ANGLE degrees, in steps of two; a sinc's zeros taken this deep (a picture's noise fills
+# them). Set once, from what a 5-13 pixel streak's spectrum shows, not tuned.
+FIT_GRID = 128
+FIT_BAND = (0.03, 0.45)
+FIT_LENGTH = 2.0
+FIT_LENGTH_STEP = 0.25
+FIT_ANGLE = 20.0
+FIT_ANGLE_STEP = 2.0
+ZERO_DEPTH = 0.02
 # a streak's kernel is drawn on a grid this much finer than the pixels, this many points along
 # it for each pixel of its side, and each pixel gathers what falls on its part of the grid
 SUBPIXELS = 8
@@ -221,9 +234,57 @@ def streak_of(
     depth = (values[deepest] - np.median(around)) / (around.std() + 1e-9)
     if depth > TROUGH:
         return None
-    return Streak(
+    trough = Streak(
         float(distance[ring][deepest]), float(np.arctan2(dy[ring][deepest], dx[ring][deepest]))
     )
+    return fitted(magnitude, trough, shortest, longest)
+
+
+def fitted(magnitude: np.ndarray, trough: Streak, shortest: float, longest: float) -> Streak:
+    """The streak near the cepstrum's `trough` whose own spectrum best matches the picture's
+    (`magnitude`, its spectrum's size as cv2.dft lays it out), `shortest` to `longest` pixels.
+
+    The trough lies on whole pixels, and a short streak's is a few pixels wide: its angle can
+    be 15 degrees off, enough to undo another smear. A straight streak L pixels long darkens
+    the spectrum along parallel lines across it, where sinc(L s) is zero (s: the frequency
+    along the streak, in cycles a pixel). Each streak within FIT_LENGTH pixels and FIT_ANGLE
+    degrees of the trough's is scored by how well the log of that sinc follows the picture's
+    log spectrum, both with what every direction shares taken out (the mean at each distance
+    from the centre: the tiles' own spectrum falls off with frequency); the best is kept."""
+    import cv2
+
+    rows, cols = magnitude.shape
+    centred = np.fft.fftshift(magnitude)
+    pooled = cv2.resize(centred, (FIT_GRID, FIT_GRID), interpolation=cv2.INTER_AREA)
+    log_spectrum = np.log(pooled + FLOOR * float(np.median(pooled)) + 1e-6)
+    edges = np.arange(FIT_GRID) + 0.5
+    u = (edges * cols / FIT_GRID - 0.5 - cols // 2) / cols  # each cell's centre, cycles a pixel
+    v = (edges * rows / FIT_GRID - 0.5 - rows // 2) / rows
+    u, v = np.meshgrid(u, v)
+    radius = np.hypot(u, v)
+    rings = np.round(radius * 2 * FIT_GRID).astype(int)
+    counts = np.maximum(np.bincount(rings.ravel()), 1)
+    ring_means = np.bincount(rings.ravel(), log_spectrum.ravel()) / counts
+    # a spectrum is symmetric about its centre: the upper half says it all
+    band = (radius > FIT_BAND[0]) & (radius < FIT_BAND[1]) & (v > 0)
+    picture = _standardised((log_spectrum - ring_means[rings])[band])
+    angles = trough.angle + np.radians(np.arange(-FIT_ANGLE, FIT_ANGLE + 1e-6, FIT_ANGLE_STEP))
+    along = np.cos(angles)[:, None] * u[band] + np.sin(angles)[:, None] * v[band]
+    best = (-np.inf, trough)
+    low, high = max(shortest, trough.length - FIT_LENGTH), min(longest, trough.length + FIT_LENGTH)
+    for length in np.arange(low, high + 1e-6, FIT_LENGTH_STEP):
+        phase = np.pi * length * along + 1e-9
+        streak = _standardised(np.log(np.abs(np.sin(phase) / phase) + ZERO_DEPTH), axis=1)
+        scores = streak @ picture
+        k = int(np.argmax(scores))
+        if scores[k] > best[0]:
+            best = (float(scores[k]), Streak(float(length), float(angles[k])))
+    return best[1]
+
+
+def _standardised(values: np.ndarray, axis: int = -1) -> np.ndarray:
+    centred = values - values.mean(axis=axis, keepdims=True)
+    return centred / (centred.std(axis=axis, keepdims=True) + 1e-9)
 
 
 def steadied(bgr: np.ndarray, smear: Streak | Defocus, noise: float = NOISE) -> np.ndarray:
