@@ -8,10 +8,12 @@ classifier names many faces unsurely or wrongly.
 A short, straight streak leaves a clear mark in the picture's cepstrum (the spectrum of its log
 spectrum): a deep trough at the streak's length and angle from the centre. Where the trough is
 deep enough (`TROUGH`) and as long as a smear that matters (`SHORTEST` of a tile's length), the
-picture is steadied by a Wiener filter with that streak (`steadied`). A missed focus leaves no
-such mark, so where no streak shows and the faces' ink is blurred (`blurred`), the picture is
-sharpened as if out of focus by a blur of each size of `DEFOCUS` (a Gaussian, a share of a
-tile's length).
+streak near it whose spectrum best matches the picture's is taken (`fitted`: the trough lies on
+whole pixels, too coarse for a short streak's angle), and the picture is steadied by a Wiener
+filter with that streak, drawn as a camera makes it (`Streak.kernel`, `steadied`). A missed
+focus leaves no such mark, so where no streak shows and the faces' ink is blurred (`blurred`),
+the picture is sharpened as if out of focus by a blur of each size of `DEFOCUS` (a Gaussian, a
+share of a tile's length).
 
 A wrong smear undone makes the picture worse than it was, so the reader only tries when many
 faces were named unsurely (`SHAKY`), and keeps a steadied reading only where its faces are named
@@ -199,7 +201,8 @@ def streak_of(
     bgr: np.ndarray, tile_length: float, centre: tuple[float, float] | None = None
 ) -> Streak | None:
     """The streak the picture is smeared along, judged from its cepstrum within the lengths a
-    shake that matters spans for tiles `tile_length` pixels long; None where no trough stands
+    shake that matters spans for tiles `tile_length` pixels long and fitted to its spectrum
+    there (`fitted`); None where no trough stands
     out (a sharp picture, or a smear the cepstrum cannot tell). A shake smears the whole
     picture alike, so a large one is judged in a WINDOW-pixel square around `centre` (x, y:
     where its tiles are; its middle by default)."""
