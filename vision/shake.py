@@ -202,10 +202,9 @@ def streak_of(
 ) -> Streak | None:
     """The streak the picture is smeared along, judged from its cepstrum within the lengths a
     shake that matters spans for tiles `tile_length` pixels long and fitted to its spectrum
-    there (`fitted`); None where no trough stands
-    out (a sharp picture, or a smear the cepstrum cannot tell). A shake smears the whole
-    picture alike, so a large one is judged in a WINDOW-pixel square around `centre` (x, y:
-    where its tiles are; its middle by default)."""
+    there (`fitted`); None where no trough stands out (a sharp picture, or a smear the cepstrum
+    cannot tell). A shake smears the whole picture alike, so a large one is judged in a
+    WINDOW-pixel square around `centre` (x, y: where its tiles are; its middle by default)."""
     import cv2
 
     shortest = max(FEWEST_PIXELS, SHORTEST * tile_length)
