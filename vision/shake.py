@@ -33,7 +33,12 @@ import numpy as np
 # same (none steadied); 40 development tables shaken 91.5 -> 93.7 %. A tenth of the valid photos
 # as they are then take the look (a twentieth before), 8 ms each, so the median photo does not.
 SHAKY = 0.2
-FEWEST_FACES = 4  # fewer faces say nothing of how surely the picture reads
+# fewer faces say nothing of how surely the picture reads, but so few may be all a shake left:
+# a close photo of a few large tiles smeared across a sixth of a tile leaves the finder next to
+# nothing, so a streak is looked for there too (`shaky`, `likelier_steadied`); where nothing at
+# all was found, its tiles are taken to be this share of the picture's short side
+FEWEST_FACES = 4
+UNSEEN_TILE = 0.25
 SHORTEST = 0.05  # a streak shorter than this share of a tile's length is left alone
 FEWEST_PIXELS = 4.0  # and one shorter than this: a resized picture's pixels leave such troughs
 LONGEST = 0.35  # the longest streak looked for, as a share of a tile's length
@@ -183,16 +188,21 @@ def smears_of(
 
 
 def shaky(unsure: list[bool]) -> bool:
-    """Whether a reading's faces (whether each was named unsurely) are named so unsurely that a
-    shake is worth looking for."""
-    return len(unsure) >= FEWEST_FACES and sum(unsure) >= SHAKY * len(unsure)
+    """Whether a reading's faces (whether each was named unsurely) are named so unsurely, or are
+    so few (`FEWEST_FACES`), that a shake is worth looking for."""
+    return len(unsure) < FEWEST_FACES or sum(unsure) >= SHAKY * len(unsure)
 
 
 def likelier_steadied(first: list[float], steadied: list[float]) -> bool:
     """Whether a steadied picture's reading (its faces' confidences) is likelier right than the
     first reading: its faces named more surely, and about as many of them or more
-    (`FEWER_FACES`, `MORE_FACES`)."""
-    if not steadied or not len(first) / FEWER_FACES <= len(steadied) <= MORE_FACES * len(first):
+    (`FEWER_FACES`, `MORE_FACES`). Where the first found too few faces to judge, the steadied
+    one must show enough of them (a shake hid them)."""
+    if len(first) < FEWEST_FACES:
+        enough = len(steadied) >= FEWEST_FACES
+    else:
+        enough = len(first) / FEWER_FACES <= len(steadied) <= MORE_FACES * len(first)
+    if not steadied or not enough:
         return False
     return float(np.mean(steadied)) > (float(np.mean(first)) if first else 0.0)
 
