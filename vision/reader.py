@@ -228,7 +228,7 @@ class TileReader:
         way. 20 development tables shaken, 83.4 -> 93.9 %; the 900 development tables as
         before. A reading with too few faces to judge (`vision.shake.FEWEST_FACES`) is looked
         at too: a shake can hide nearly every large tile of a close photo (the 462 held-out
-        train photos shaken, 86.85 -> 87.50 % named right). docs/reading.md has the missed
+        train photos shaken, 86.85 -> 87.40 % named right). docs/reading.md has the missed
         focus's figures. A picture whose faces are burnt white is not sharpened as if out of
         focus: on the valid photos a stop and a half over, 5 were, each named surer and worse
         (25 tiles right -> 22, 24 -> 20, 15 -> 11)."""
@@ -265,7 +265,8 @@ class TileReader:
             length, centre = UNSEEN_TILE * min(frames[0].shape[:2]), None
         for smear in smears_of(frames[0], length, focus, centre):
             again = self._read_level([steadied(frame, smear) for frame in frames])
-            if likelier_steadied(_face_confidences(best), _face_confidences(again)):
+            sure = self.classifier.unsure_below
+            if likelier_steadied(_face_confidences(best), _face_confidences(again), sure):
                 best = replace(again, steadied=smear.fault)
         return best
 

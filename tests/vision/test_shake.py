@@ -163,6 +163,8 @@ def test_where_a_shake_hid_nearly_every_tile_the_steadied_reading_must_show_enou
     assert likelier_steadied([], [0.8] * 4)
     assert not likelier_steadied([], [0.9] * 3), "still too few to say the picture reads better"
     assert not likelier_steadied([0.9, 0.8], [0.5] * 8), "found, but named less surely"
+    assert not likelier_steadied([0.3], [0.5, 0.4, 0.6, 0.3, 0.5]), "a ringing picture's faces"
+    assert likelier_steadied([0.3], [0.5, 0.4, 0.6, 0.3, 0.5], sure=0.4)
 
 
 def test_a_steadied_reading_may_show_up_to_twice_the_faces_a_shake_hid_but_not_lose_a_third():
