@@ -263,9 +263,9 @@ class TileReader:
             centre = tuple(np.median((boxes[:, :2] + boxes[:, 2:]) / 2, axis=0))  # where tiles lie
         else:
             length, centre = UNSEEN_TILE * min(frames[0].shape[:2]), None
+        sure = self.classifier.unsure_below
         for smear in smears_of(frames[0], length, focus, centre):
             again = self._read_level([steadied(frame, smear) for frame in frames])
-            sure = self.classifier.unsure_below
             if likelier_steadied(_face_confidences(best), _face_confidences(again), sure):
                 best = replace(again, steadied=smear.fault)
         return best

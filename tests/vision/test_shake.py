@@ -232,6 +232,7 @@ def test_a_close_photo_of_a_few_large_tiles_is_steadied_though_the_shake_hid_nea
     copies of one held-out train photo; the labels give each tile's code)."""
     from datasets.photos import list_photos
     from tests.conftest import PHOTOS, require_shared
+    from vision.grouping import tile_length
     from vision.reader import TileReader
     from vision.shake import FEWEST_FACES
 
@@ -247,7 +248,7 @@ def test_a_close_photo_of_a_few_large_tiles_is_steadied_though_the_shake_hid_nea
     for photo in photos:
         image = cv2.imread(str(photo.image), cv2.IMREAD_COLOR)
         labels = photo.tiles(image.shape[1], image.shape[0])
-        length = float(np.median([max(t.box[2] - t.box[0], t.box[3] - t.box[1]) for t in labels]))
+        length = tile_length(np.array([t.box for t in labels], float))
         picture = smeared(image, Streak(0.15 * length, math.radians(20)))
         first = reader._read_level([picture])
         assert len([t for t in first.tiles if t.code != "back"]) < FEWEST_FACES
