@@ -48,8 +48,9 @@ from datasets.no_tile import (
 from datasets.photos import CREDIT, REPO_ROOT, in_holdout
 from datasets.table_crops import TABLE_SEED, build_table_crops, table_crops_name
 from lab.hands import TABLE_SEED as BENCH_TABLE_SEED
+from vision import shake
 from vision.classifier import DEFAULT_MODEL
-from vision.shake import NOISE, Defocus, Streak
+from vision.shake import Defocus, Streak
 
 INPUT_SIZE = 48
 MEAN = (0.5, 0.5, 0.5)
@@ -217,32 +218,16 @@ def shakes_undone(x, generator, share: float):
     shaken = _filtered(x[chosen], torch.from_numpy(Streak(length, angle).kernel()))
     grain = STEADIED_GRAIN * float(torch.rand(1, generator=generator))
     shaken = shaken + grain * torch.randn(shaken.shape, generator=generator)
-    shaken = (shaken.clamp(0, 1) * 255).round() / 255
     miss = torch.randn(2, generator=generator)
     guess = Streak(
         max(1.0, length + STEADIED_MISS[0] * float(miss[0])),
         angle + STEADIED_MISS[1] * float(miss[1]),
     )
-    x[chosen] = wiener(shaken, torch.from_numpy(guess.kernel())).clamp(0, 1)
+    # the reader's own filter, crop by crop, as 8-bit pictures in and out
+    eight_bit = (shaken.clamp(0, 1) * 255).round().to(torch.uint8).permute(0, 2, 3, 1).numpy()
+    undone = np.stack([shake.steadied(np.ascontiguousarray(crop), guess) for crop in eight_bit])
+    x[chosen] = torch.from_numpy(undone).permute(0, 3, 1, 2).to(x.dtype) / 255
     return x
-
-
-def wiener(x, kernel, noise: float = NOISE):
-    """Each channel of x (N, C, H, W) with the smear `kernel` undone by a Wiener filter, its
-    edges mirrored first, as `vision.shake.steadied` undoes it in a whole picture."""
-    import torch
-    import torch.nn.functional as F
-
-    side = kernel.shape[0]
-    height, width = x.shape[-2:]
-    padded = F.pad(x, (side, side, side, side), mode="reflect")
-    spread = torch.zeros(padded.shape[-2:], dtype=x.dtype)
-    spread[:side, :side] = kernel.to(x.dtype)
-    spread = torch.roll(spread, (-(side // 2), -(side // 2)), dims=(0, 1))
-    transfer = torch.fft.rfft2(spread)
-    undo = transfer.conj() / (transfer.abs() ** 2 + noise)
-    back = torch.fft.irfft2(torch.fft.rfft2(padded) * undo, s=padded.shape[-2:])
-    return back[..., side : side + height, side : side + width]
 
 
 def _filtered(x, kernel):

@@ -266,7 +266,7 @@ class TileReader:
         sure = self.classifier.unsure_below
         for smear in smears_of(frames[0], length, focus, centre):
             again = self._read_level([steadied(frame, smear) for frame in frames])
-            if likelier_steadied(_face_confidences(best), _face_confidences(again), sure):
+            if likelier_steadied(_face_confidences(best), _face_confidences(again), sure=sure):
                 best = replace(again, steadied=smear.fault)
         return best
 

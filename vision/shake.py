@@ -193,13 +193,14 @@ def shaky(unsure: list[bool]) -> bool:
     return len(unsure) < FEWEST_FACES or sum(unsure) >= SHAKY * len(unsure)
 
 
-def likelier_steadied(first: list[float], steadied: list[float], sure: float = 0.6) -> bool:
+def likelier_steadied(first: list[float], steadied: list[float], *, sure: float) -> bool:
     """Whether a steadied picture's reading (its faces' confidences) is likelier right than the
     first reading: its faces named more surely, and about as many of them or more
     (`FEWER_FACES`, `MORE_FACES`). Where the first found too few faces to judge, the steadied
     one must show enough of them (a shake hid them), named at `sure` or more on average (the
     classifier's line for a sure name): a tiny picture's resampling can pass for a short
-    streak, and undone, it rings into faces named at random."""
+    streak, and undone, it rings into faces named at random. `sure` is the classifier's own
+    line (`TileClassifier.unsure_below`, from its model's metadata)."""
     if len(first) < FEWEST_FACES:
         enough = len(steadied) >= FEWEST_FACES and float(np.mean(steadied)) >= sure
     else:

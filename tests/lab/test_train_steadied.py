@@ -23,23 +23,30 @@ def _tensor(bgr: np.ndarray):
     return torch.from_numpy(bgr).permute(2, 0, 1)[None].float() / 255
 
 
-def test_the_training_filter_undoes_a_shake_as_the_reader_does():
+def test_training_steadies_with_the_readers_own_filter(monkeypatch):
+    """The crops shaken in training are undone by `vision.shake.steadied` itself, each as the
+    8-bit picture the reader would hand it, with a streak of the lengths the reader looks for."""
     torch = pytest.importorskip("torch")
-    from lab.train import _filtered, wiener
-    from vision.shake import Streak, steadied
+    import vision.shake
+    from lab.train import STEADIED_LENGTH, STEADIED_MISS, shakes_undone
 
-    face, streak = _face(), Streak(7.0, 0.4)
-    kernel = torch.from_numpy(streak.kernel())
-    shaken = (_filtered(_tensor(face), kernel)[0].permute(1, 2, 0).numpy() * 255).round()
-    shaken = shaken.clip(0, 255).astype(np.uint8)
-    ours = wiener(_tensor(shaken), kernel)[0].permute(1, 2, 0).numpy() * 255
-    readers = steadied(shaken, streak).astype(np.float32)
-    inside = (slice(16, -16), slice(16, -16))  # the two mirror the edges a little differently
-    assert np.abs(ours - readers)[inside].mean() < 1.5
-    # and steadied, the face is nearer the sharp one than shaken
-    assert (
-        np.abs(ours - face)[inside].mean()
-        < 0.9 * np.abs(shaken.astype(np.float32) - face)[inside].mean()
+    seen = []
+
+    def marked(picture, smear):
+        seen.append((picture.dtype, picture.shape, smear))
+        return np.full_like(picture, 7)  # a mark no shaken face would show
+
+    monkeypatch.setattr(vision.shake, "steadied", marked)
+    crops = _tensor(_face()[::2, ::2]).repeat(20, 1, 1, 1)
+    after = shakes_undone(crops.clone(), torch.Generator().manual_seed(3), 0.5)
+    changed = (after - crops).abs().flatten(1).amax(1) > 0
+    assert len(seen) == int(changed.sum()) > 0
+    assert all(dtype == np.uint8 and shape == (48, 48, 3) for dtype, shape, _ in seen)
+    assert torch.allclose(after[changed], torch.full_like(after[changed], 7 / 255))
+    reach = 4 * STEADIED_MISS[0]
+    assert all(
+        STEADIED_LENGTH[0] - reach <= smear.length <= STEADIED_LENGTH[1] + reach
+        for _, _, smear in seen
     )
 
 
