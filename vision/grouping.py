@@ -405,7 +405,7 @@ def read_hand(position: Position, tiles: list[Placed]) -> HandRead:
     win = _winning_tile(position, groups, parts, melds)
     _join_lone_tiles(position, groups, parts, melds, win)
     _stack_on_joined_sets(position, groups, parts, melds)
-    _leave_strays_at_the_ends(groups, parts, melds, win)
+    flowers += _one_of_each(_leave_strays_at_the_ends(groups, parts, melds, win, flowers))
     # a stray back is a wall, not a hand
     concealed = [
         t
@@ -465,12 +465,19 @@ def _one_of_each(flowers: list[Placed]) -> list[Placed]:
     return [tile for tile in flowers if surest[tile.code] is tile]
 
 
-def _leave_strays_at_the_ends(groups, parts, melds, win) -> None:
+def _leave_strays_at_the_ends(groups, parts, melds, win, flowers) -> list[Placed]:
     """Leave out (in place) a lone tile at either end of a line whose only neighbour is a set
     or the winning tile: the standing tiles end with the winning tile and the sets lie beside
     them, so a tile past the sets or past the winning tile at the end of a row is a discard or
     a stray that happens to lie in line with it. So is a lone tile with no neighbour in its
-    line (in front of the row, yet neither a flower nor a tile added to a set)."""
+    line (in front of the row, yet neither a flower nor a tile added to a set).
+
+    A flower set apart lies in just those places, though, and one written in a single
+    character is read at a table's size as a wind or a character, unsurely: a tile left out so
+    that may be a flower (`Placed.flower`) no flower of the hand already is comes back as that
+    flower (the list returned)."""
+    shown = {t.code for t in flowers}
+    taken = []
     for k, part in enumerate(parts):
         if len(part) != 1 or part[0] is win or melds[k] is not None:
             continue
@@ -478,15 +485,19 @@ def _leave_strays_at_the_ends(groups, parts, melds, win) -> None:
         before = next((n for n in range(k - 1, -1, -1) if parts[n]), None)
         after = next((n for n in range(k + 1, len(parts)) if parts[n]), None)
         neighbours = [n for n in (before, after) if n is not None and groups[n].line == line]
-        if not neighbours:  # alone in a line in front of the row: no flower, no added tile
-            parts[k] = []
+        if neighbours and len(neighbours) != 1:
             continue
-        if len(neighbours) != 1:
-            continue
-        beside = neighbours[0]
-        past_the_win = beside == before and parts[beside] == [win]
-        if melds[beside] is not None or past_the_win:
-            parts[k] = []
+        if neighbours:
+            beside = neighbours[0]
+            past_the_win = beside == before and parts[beside] == [win]
+            if melds[beside] is None and not past_the_win:
+                continue
+        tile = part[0]
+        parts[k] = []
+        if tile.flower is not None and tile.flower not in shown:
+            taken.append(replace(tile, code=tile.flower))
+            shown.add(tile.flower)
+    return taken
 
 
 def _kong_of_backs(position: Position, group: Group) -> bool:

@@ -292,6 +292,39 @@ def test_a_tile_beside_the_hands_flowers_read_as_a_wind_is_a_flower(runner_up):
 
 
 @pytest.mark.parametrize(
+    ("confidence", "runner_up", "taken"),
+    [(0.1, ("2f", 0.08), True), (0.9, ("2f", 0.05), False), (0.1, ("6s", 0.08), False)],
+)
+def test_a_lone_flower_past_the_sets_read_unsurely_as_a_character_is_that_flower(
+    confidence, runner_up, taken
+):
+    """One flower set apart at the end of the sets' line, read at a table's size as a character
+    with the flower close behind: a lone tile past the sets is left out as a stray discard, but
+    one that may well be a flower is that flower, unsure for a person to check. Read surely as
+    the character, or with no flower among its readings, it stays out of the hand."""
+    rng = np.random.default_rng(6)
+    concealed = ("1m", "2m", "3m", "4p", "5p", "6p", "9m")
+    sets = (Meld("pung", "4z", "left"), Meld("pung", "7p", "across"))
+    hand = Hand(concealed, "9m", sets, ("2f",))
+    scene = draw_scene({"bottom": hand}, rng, "procedural", 48)
+    tiles = list(tiles_of(scene))
+    k = next(i for i, t in enumerate(tiles) if t.code == "2f")
+    box = tiles[k].box
+    tiles[k] = replace(
+        tiles[k], code="1m", confidence=confidence, top=(("1m", confidence), runner_up)
+    )
+    reading = read_tiles(scene, tiles)
+    from vision.grouping import flowers_as_laid
+
+    tiles = flowers_as_laid(reading.tiles, reading.hands)
+    request = reading.hands[0].to_request(tiles)
+    (laid,) = [t for t in tiles if t.box == box]
+    assert _flowers(request) == (["2f"] if taken else [])
+    assert request["hand"] == "1m2m3m4p5p6p9m9m" and request["win_tile"] == "9m"
+    assert (laid.code, laid.unsure) == (("2f", True) if taken else ("1m", False))
+
+
+@pytest.mark.parametrize(
     ("read_as", "unsure", "taken"),
     [("2z", True, True), ("2z", False, False)],
 )
