@@ -405,7 +405,7 @@ def read_hand(position: Position, tiles: list[Placed]) -> HandRead:
     win = _winning_tile(position, groups, parts, melds)
     _join_lone_tiles(position, groups, parts, melds, win)
     _stack_on_joined_sets(position, groups, parts, melds)
-    flowers += _one_of_each(_leave_strays_at_the_ends(groups, parts, melds, win, flowers))
+    flowers += _leave_strays_at_the_ends(groups, parts, melds, win, flowers)
     # a stray back is a wall, not a hand
     concealed = [
         t
@@ -475,7 +475,7 @@ def _leave_strays_at_the_ends(groups, parts, melds, win, flowers) -> list[Placed
     A flower set apart lies in just those places, though, and one written in a single
     character is read at a table's size as a wind or a character, unsurely: a tile left out so
     that may be a flower (`Placed.flower`) no flower of the hand already is comes back as that
-    flower (the list returned)."""
+    flower (the list returned, each flower once)."""
     shown = {t.code for t in flowers}
     taken = []
     for k, part in enumerate(parts):
@@ -485,7 +485,7 @@ def _leave_strays_at_the_ends(groups, parts, melds, win, flowers) -> list[Placed
         before = next((n for n in range(k - 1, -1, -1) if parts[n]), None)
         after = next((n for n in range(k + 1, len(parts)) if parts[n]), None)
         neighbours = [n for n in (before, after) if n is not None and groups[n].line == line]
-        if neighbours and len(neighbours) != 1:
+        if len(neighbours) > 1:
             continue
         if neighbours:
             beside = neighbours[0]

@@ -254,15 +254,19 @@ def test_a_flower_laid_in_front_and_read_as_a_wind_is_the_flower_it_may_be(runne
     assert (laid.code, laid.unsure) == (("3f", True) if taken else ("3z", False))
 
 
-def _flower_read_as(scene, flower: str, wind: str, runner_up: tuple[str, float]):
-    """The scene's tiles read with its `flower` read unsurely as `wind`, `runner_up` next best:
-    the request of the hand read, and that tile as the reader gives it."""
+def _flower_read_as(
+    scene, flower: str, wind: str, runner_up: tuple[str, float], confidence: float = 0.15
+):
+    """The scene's tiles read with its `flower` read as `wind` (unsurely by default),
+    `runner_up` next best: the request of the hand read, and that tile as the reader gives it."""
     from vision.grouping import flowers_as_laid
 
     tiles = list(tiles_of(scene))
     k = next(i for i, t in enumerate(tiles) if t.code == flower)
     box = tiles[k].box
-    tiles[k] = replace(tiles[k], code=wind, confidence=0.15, top=((wind, 0.15), runner_up))
+    tiles[k] = replace(
+        tiles[k], code=wind, confidence=confidence, top=((wind, confidence), runner_up)
+    )
     reading = read_tiles(scene, tiles)
     tiles = flowers_as_laid(reading.tiles, reading.hands)
     (laid,) = [t for t in tiles if t.box == box]
@@ -307,18 +311,7 @@ def test_a_lone_flower_past_the_sets_read_unsurely_as_a_character_is_that_flower
     sets = (Meld("pung", "4z", "left"), Meld("pung", "7p", "across"))
     hand = Hand(concealed, "9m", sets, ("2f",))
     scene = draw_scene({"bottom": hand}, rng, "procedural", 48)
-    tiles = list(tiles_of(scene))
-    k = next(i for i, t in enumerate(tiles) if t.code == "2f")
-    box = tiles[k].box
-    tiles[k] = replace(
-        tiles[k], code="1m", confidence=confidence, top=(("1m", confidence), runner_up)
-    )
-    reading = read_tiles(scene, tiles)
-    from vision.grouping import flowers_as_laid
-
-    tiles = flowers_as_laid(reading.tiles, reading.hands)
-    request = reading.hands[0].to_request(tiles)
-    (laid,) = [t for t in tiles if t.box == box]
+    request, laid = _flower_read_as(scene, "2f", "1m", runner_up, confidence)
     assert _flowers(request) == (["2f"] if taken else [])
     assert request["hand"] == "1m2m3m4p5p6p9m9m" and request["win_tile"] == "9m"
     assert (laid.code, laid.unsure) == (("2f", True) if taken else ("1m", False))
