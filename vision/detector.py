@@ -191,7 +191,7 @@ class TileFinder:
         return self.find_looked(bgr)[0]
 
     def find_looked(
-        self, bgr: np.ndarray, look: Look | None = None
+        self, bgr: np.ndarray, look: Look | None = None, around: list[FoundTile] | None = None
     ) -> tuple[list[FoundTile], Look | None]:
         """`find`, and how the finder looked (None where a stretched picture was squeezed back
         first). Given a `look`, the picture is a turned copy of one looked at so: it is looked
@@ -199,12 +199,15 @@ class TileFinder:
         judgement is unsteady: its canvas is up to twice the picture's area, so at the first
         look a whole table's tiles are specks that the finder boxes by the heap, and a heap's
         box is large enough to pass for a tile (on a table turned 30 degrees, a quarter of a
-        degree more or less was the difference between 22 faces found and 90)."""
+        degree more or less was the difference between 22 faces found and 90). `around`: the
+        tiles the picture's first look found, moved onto the copy; only the part of the copy
+        around them is looked at (`_part_looked_at`), not the canvas's empty corners."""
         if look is None:
             found, look = self._find_any_size(bgr)
         else:
             pixels = round(bgr.shape[0] * bgr.shape[1] * look.scale**2)
-            found, _ = self._find_at(bgr, pixels, self.table_session if look.table else None)
+            session = self.table_session if look.table else None
+            found, _ = self._find_at(bgr, pixels, session, around=around)
         sure = [
             f
             for f in found

@@ -484,14 +484,14 @@ class TileReader:
         if abs(askew) > ASKEW:  # rows at an angle: turn them square, find and name there
             turned = Turn.of(width, height, -askew)
             bgr = turned.picture(bgr)
-            found = find_turned(bgr)
+            found = find_turned(bgr, around=_turned_tiles(found, turned))
             faces = face_boxes(found)
         named = None
         if turned is None and abs(guess := neighbours_turn(faces)) > ASKEW:
             # turned, but no rows to say how far: named both ways, the surer way kept
             turn = Turn.of(width, height, -guess)
             picture = turn.picture(bgr)
-            again = find_turned(picture)
+            again = find_turned(picture, around=_turned_tiles(found, turn))
             faces_again = face_boxes(again)
             found, named = self.named_in(bgr, found, faces, in_negative, over_table)
             found_again, named_again = self.named_in(
@@ -790,14 +790,15 @@ class TileReader:
             found, again = self.finder.find_looked(picture, look)
         return found, again
 
-    def found_both_ways(self, bgr: np.ndarray, look, negative_look) -> list:
+    def found_both_ways(self, bgr: np.ndarray, look, negative_look, around=None) -> list:
         """The tiles of a set on black faces in a turned copy of a picture: found in it and in
-        its negative, each looked at as the picture (`look`) and its negative were."""
+        its negative, each looked at as the picture (`look`) and its negative were, around the
+        tiles found before the turn (`around`, moved onto the copy)."""
         import cv2
 
         negative = cv2.bitwise_not(bgr)
-        found = _found_as_looked(self.finder, bgr, look)
-        in_negative = _found_as_looked(self.finder, negative, negative_look)
+        found = _found_as_looked(self.finder, bgr, look, around)
+        in_negative = _found_as_looked(self.finder, negative, negative_look, around)
         return white_either_way(bgr, negative, found, in_negative)
 
     def sideways_tiles(self, bgr: np.ndarray, found: list) -> list:
@@ -1036,9 +1037,18 @@ def _centred_in(box, area) -> bool:
     return area[0] <= x <= area[2] and area[1] <= y <= area[3]
 
 
-def _found_as_looked(finder, bgr: np.ndarray, look) -> list:
-    """The tiles the finder finds in `bgr`, looked at as `look` says (`TileFinder.find_looked`)."""
-    return finder.find_looked(bgr, look)[0]
+def _found_as_looked(finder, bgr: np.ndarray, look, around=None) -> list:
+    """The tiles the finder finds in `bgr`, looked at as `look` says (`TileFinder.find_looked`),
+    around the tiles `around` where given."""
+    return finder.find_looked(bgr, look, around)[0]
+
+
+def _turned_tiles(found: list, turn: Turn) -> list:
+    """The tiles found in a picture, their boxes moved onto its turned copy (`turn`)."""
+    if not found:
+        return []
+    moved = turn.boxes(np.array([f.box for f in found], float))
+    return [replace(f, box=tuple(map(float, box))) for f, box in zip(found, moved, strict=True)]
 
 
 def surety(named: dict) -> float:

@@ -161,6 +161,10 @@ class Turn:
             bgr, self.matrix, self.canvas, borderMode=cv2.BORDER_CONSTANT, borderValue=fill
         )
 
+    def boxes(self, boxes: np.ndarray) -> np.ndarray:
+        """Boxes (n x 4) of the original as the upright boxes around them on the canvas."""
+        return moved_boxes(boxes, self.matrix)
+
     def box_back(self, box) -> tuple[float, float, float, float]:
         """A box of the turned picture as the upright box around it in the original."""
         x0, y0, x1, y1 = moved_boxes(box, self.back)[0]

@@ -467,7 +467,7 @@ class _Finder:
     def __init__(self, found):
         self.found = found
 
-    def find_looked(self, bgr, look=None):
+    def find_looked(self, bgr, look=None, around=None):
         return self.found, look
 
 
@@ -551,7 +551,7 @@ class _LooksRecorded:
     def __init__(self, own_look, own: int, asked: int):
         self.own_look, self.own, self.asked, self.looks = own_look, own, asked, []
 
-    def find_looked(self, bgr, look=None):
+    def find_looked(self, bgr, look=None, around=None):
         from vision.detector import FoundTile
 
         self.looks.append(look)
@@ -1815,7 +1815,7 @@ class _PicturesRecorded:
     def __init__(self):
         self.brightness = []
 
-    def find_looked(self, bgr, look=None):
+    def find_looked(self, bgr, look=None, around=None):
         from vision.detector import FoundTile, Look
 
         self.brightness.append(float(bgr.mean()))

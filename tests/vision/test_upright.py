@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -139,6 +140,43 @@ def test_a_turned_copy_is_looked_at_as_the_picture_was_whatever_the_fraction_of_
         turned = Turn.of(width, height, -degrees).picture(negative)
         again = sum(f.kind == "face" for f in finder.find_looked(turned, look)[0])
         assert abs(again - faces) <= 0.15 * faces, (degrees, again, faces)
+
+
+def test_a_turned_copy_is_looked_at_only_around_the_tiles_seen_before_the_turn():
+    """A hand seen small in a larger picture (a camera over the whole table), its rows at an
+    angle: the turned copy's canvas is up to twice the picture's area, most of it felt and empty
+    corners. Given the tiles the first look found, moved onto the copy, the finder looks only at
+    the part around them, a fraction of the canvas, and finds the same faces there."""
+    import cv2
+
+    from datasets.table import full_table
+    from vision.detector import TileFinder
+
+    finder = TileFinder()
+    scene = full_table(np.random.default_rng([93, 19]), lighting="neutral", turn=20.0)
+    small = cv2.resize(scene.image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    picture = np.empty((1280, 1280, 3), np.uint8)
+    picture[:] = np.median(small.reshape(-1, 3), axis=0)
+    picture[100 : 100 + small.shape[0], 80 : 80 + small.shape[1]] = small
+    found, look = finder.find_looked(picture)
+    turn = Turn.of(1280, 1280, -20.0)
+    turned = turn.picture(picture)
+    looked = []
+    infer = finder.infer
+
+    def recorded(tensor, session=None):
+        looked.append(tensor.shape)
+        return infer(tensor, session)
+
+    finder.infer = recorded
+    whole = finder.find_looked(turned, look)[0]
+    moved = turn.boxes(np.array([f.box for f in found], float))
+    around = [replace(f, box=tuple(box)) for f, box in zip(found, moved, strict=True)]
+    part = finder.find_looked(turned, look, around)[0]
+    (_, *canvas, _), (_, *seen, _) = looked
+    assert seen[0] * seen[1] < 0.6 * canvas[0] * canvas[1], (seen, canvas)
+    faces = sum(f.kind == "face" for f in whole)
+    assert abs(sum(f.kind == "face" for f in part) - faces) <= 0.05 * faces
 
 
 def test_tables_turned_30_degrees_whose_rows_the_discards_hide_are_read():
