@@ -49,6 +49,11 @@ the table, looking across it, sees the far edge narrower than the near one (70 %
 wide), the far tiles smaller and squatter, the side players' rows converging. Nothing the
 reader learnt was drawn so (the renderer's own camera stands almost overhead, its far edge at
 most 8 % narrower), so these lines say how a low camera is read, not a target met.
+
+And by an **overhead 1080p camera** (`OVERHEAD_1080P`: 1920 x 1080, tiles about 25 pixels long),
+the smallest tiles issue 12 asks the reader to learn: the table finder looks at such a frame
+smaller than at a 1280 one (its look is at most a megapixel), so its tiles are about 18 network
+pixels long, and the classifier names faces from 25 pixels.
 """
 
 from __future__ import annotations
@@ -66,6 +71,7 @@ TURNS = (15, 30, 45)
 # a low camera: its far edge narrower than the near one by this share of the width at each end
 LOW_CAMERAS = (0.15, 0.25)
 TABLES_PER_CONDITION = 16
+OVERHEAD_1080P = {"framing": "table", "tile_length": 25.0, "size": (1920, 1080)}
 OVER_STOPS = 1.5  # the over-exposed condition: this many stops over, in linear light
 SHAKE = 0.15  # the shaken condition: a streak this share of a tile's length
 SHAKE_ANGLE = 20.0  # degrees from the picture's rows
@@ -223,6 +229,7 @@ def table_conditions() -> list[tuple[str, dict]]:
         out.append((f"turned {degrees} deg", square | {"turn": float(degrees)}))
     whole = {"framing": "table", "tile_length": TABLE_TILE, "size": (TABLE_SIZE, TABLE_SIZE)}
     out.append(("whole table 1280", square | whole))
+    out.append(("overhead 1080p", square | OVERHEAD_1080P))
     for tilt in LOW_CAMERAS:
         out.append((f"low camera {1 - 2 * tilt:.0%}", square | {"tilt": tilt}))
     return out

@@ -11,6 +11,7 @@ from lab.conditions import LOW_CAMERAS, TABLE_SIZE, TURNS, drawn_table, table_co
 def test_each_rendered_condition_draws_the_light_turn_and_camera_it_names():
     conditions = dict(table_conditions())
     assert {f"turned {d} deg" for d in TURNS} <= set(conditions)
+    assert {"whole table 1280", "overhead 1080p"} <= set(conditions)
     for name, options in conditions.items():
         scene = drawn_table(np.random.default_rng(3), options)
         assert scene.conditions["light"] == options["lighting"], name
@@ -19,6 +20,10 @@ def test_each_rendered_condition_draws_the_light_turn_and_camera_it_names():
             assert scene.image.shape[:2] == (TABLE_SIZE, TABLE_SIZE)
             assert scene.conditions["framing"] == "table"
             assert abs(scene.conditions["tile_length"] - 30) < 3
+        if name == "overhead 1080p":
+            assert scene.image.shape[:2] == (1080, 1920)
+            assert scene.conditions["framing"] == "table"
+            assert abs(scene.conditions["tile_length"] - 25) < 3
     assert conditions["dim room"]["lighting"].endswith("dim")
     assert conditions["warm light"]["lighting"].startswith("warm")
 
