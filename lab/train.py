@@ -65,6 +65,10 @@ HOLDOUT_FRACTION = 0.1
 # 95th percentiles), the size by 9 % (see vision/models/classifier.md for runs with 0.06 / 0.16).
 BOX_SHIFT = 0.03  # largest move of the centre
 BOX_SCALE = 0.12  # largest change of the box's width or height
+# the share of crops seen as a tile far from the camera: shrunk to LOW_RES_SIDES pixels a side
+# (a whole table's tiles are 20-35 pixels long), then scaled up to the network's input
+LOW_RES = 0.15
+LOW_RES_SIDES = (16, 36)
 FLOWER_COPIES = 3  # times each real flower or season crop is drawn per epoch
 # Seeds of rendered tables that figures are measured on: the benchmark's (`lab.hands`), the
 # development tables' (99, 98, 97, 96) and those drawn in the never-seen style (93, 94, 95).
@@ -98,10 +102,12 @@ def augment_batch(
     ink_swap=0.0,
     faults: float = 0.0,
     steadied: float = 0.0,
+    low_res: float = LOW_RES,
 ):
     """uint8 (B, 64, 64, 3) crops -> normalised (B, 3, size, size) and updated quarter turns.
     `faults`: the share of crops given each of a camera's faults (`camera_faults`); `steadied`:
-    the share shaken and steadied again as the reader steadies a picture (`shakes_undone`)."""
+    the share shaken and steadied again as the reader steadies a picture (`shakes_undone`);
+    `low_res`: the share seen as far from the camera (`LOW_RES`)."""
     import torch
     import torch.nn.functional as F
 
@@ -133,7 +139,7 @@ def augment_batch(
     grid = F.affine_grid(theta, (batch, 3, size, size), align_corners=False)
     x = F.grid_sample(x, grid, mode="bilinear", padding_mode="border", align_corners=False)
     if train:
-        x = _photometric(x, generator, ink_swap)
+        x = _photometric(x, generator, ink_swap, low_res)
         if faults:
             x = camera_faults(x, generator, faults)
         if steadied:
@@ -258,7 +264,7 @@ def ink_shares(batch: int, args):
     return shares
 
 
-def _photometric(x, generator, ink_swap=0.0):
+def _photometric(x, generator, ink_swap=0.0, low_res: float = LOW_RES):
     import torch
     import torch.nn.functional as F
 
@@ -269,11 +275,11 @@ def _photometric(x, generator, ink_swap=0.0):
     def uniform(low, high, *shape):
         return low + (high - low) * torch.rand(batch, *shape, generator=generator)
 
-    low_res = torch.rand(batch, generator=generator) < 0.15
-    if low_res.any():  # a tile far from the camera: fewer pixels, then scaled up
-        size = int(torch.randint(16, 36, (1,), generator=generator))
-        part = F.interpolate(x[low_res], size=(size, size), mode="area")
-        x[low_res] = F.interpolate(part, size=x.shape[-2:], mode="bilinear", align_corners=False)
+    far = torch.rand(batch, generator=generator) < low_res
+    if far.any():  # a tile far from the camera: fewer pixels, then scaled up
+        size = int(torch.randint(*LOW_RES_SIDES, (1,), generator=generator))
+        part = F.interpolate(x[far], size=(size, size), mode="area")
+        x[far] = F.interpolate(part, size=x.shape[-2:], mode="bilinear", align_corners=False)
     mean = x.mean((1, 2, 3), keepdim=True)
     x = (x - mean) * uniform(0.75, 1.25, 1, 1, 1) + mean * uniform(0.75, 1.25, 1, 1, 1)
     x = x * (1 + 0.06 * torch.randn(batch, 3, 1, 1, generator=generator))
@@ -489,6 +495,7 @@ def train(args) -> dict:
                 ink_swap=ink_shares(len(codes), args),
                 faults=args.camera_faults,
                 steadied=args.steadied_shakes,
+                low_res=args.low_res,
             )
             x = x.to(device).contiguous(memory_format=torch.channels_last)
             y, q = torch.from_numpy(codes).to(device), q.to(device)
@@ -704,6 +711,12 @@ def main(argv: list[str] | None = None) -> int:
         default=0.0,
         help="share of crops shaken and steadied again in training, as the reader steadies a "
         "shaken picture",
+    )
+    parser.add_argument(
+        "--low-res",
+        type=float,
+        default=LOW_RES,
+        help="share of crops shrunk as a tile far from the camera is, then scaled up again",
     )
     parser.add_argument(
         "--flower-copies",
