@@ -139,8 +139,8 @@ class _Timed:
     def find(self, bgr):
         return self._timed(self.inner.find, bgr)
 
-    def find_looked(self, bgr, look=None):
-        return self._timed(self.inner.find_looked, bgr, look)
+    def find_looked(self, bgr, look=None, around=None):
+        return self._timed(self.inner.find_looked, bgr, look, around)
 
     def classify(self, crops, look_again=True, over_table=False):
         return self._timed(self.inner.classify, crops, look_again, over_table)

@@ -44,3 +44,19 @@ def test_the_timed_reader_reads_a_whole_table_as_the_reader_itself():
     faces = [t for t in reading.tiles if t.code != "back"]
     assert codes == [t.code for t in faces] and len(codes) > 40
     assert tally.stages["finding"] and tally.stages["naming"]
+
+
+def test_the_timed_reader_reads_a_table_turned_askew_as_the_reader_itself():
+    """Rows 20 degrees off the picture's axes: the reader turns the picture square and asks the
+    finder to look at the turned copy around the tiles it saw first, through the wrapper too."""
+    import numpy as np
+
+    from datasets.table import full_table
+    from lab.bench_reader import Tally, our_reader
+    from vision.reader import TileReader
+
+    scene = full_table(np.random.default_rng([93, 19]), lighting="neutral", turn=20.0)
+    tally = Tally("reader")
+    boxes, codes = our_reader(tally)(scene.image)
+    reading = TileReader().read(scene.image)
+    assert codes == [t.code for t in reading.tiles if t.code != "back"] and len(codes) > 40
