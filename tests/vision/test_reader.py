@@ -503,6 +503,61 @@ def test_faint_finds_nobody_can_name_and_faint_backs_are_not_tiles():
     assert [t.code for t in sorted(tiles, key=lambda t: t.box[0])] == ["7z", "7z", "7z", "back"]
 
 
+class _AroundRecorded(_Finder):
+    """A finder that boxes the same tiles in any picture and records, for each look, the tiles
+    it was asked to look around (None: the whole picture)."""
+
+    def __init__(self, found):
+        super().__init__(found)
+        self.around = []
+
+    def find_looked(self, bgr, look=None, around=None):
+        self.around.append(around)
+        return self.found, look
+
+
+def _row_at(degrees: float, length: float, origin: float) -> list:
+    """Found faces: the upright boxes around 14 touching tiles `length` long in a row turned
+    `degrees`."""
+    from vision.detector import FoundTile
+
+    t = np.radians(degrees)
+    along, up = np.array([np.cos(t), np.sin(t)]), np.array([-np.sin(t), np.cos(t)])
+    width = 0.75 * length
+    found = []
+    for k in range(14):
+        centre = origin + k * width * along
+        corners = [
+            centre + a * width / 2 * along + b * length / 2 * up for a in (-1, 1) for b in (-1, 1)
+        ]
+        low, high = np.min(corners, axis=0), np.max(corners, axis=0)
+        found.append(FoundTile((*map(float, low), *map(float, high)), 0.9, "face"))
+    return found
+
+
+@pytest.mark.parametrize(("length", "small"), [(30.0, True), (120.0, False)])
+def test_a_turned_copy_of_a_whole_table_is_looked_at_around_its_tiles_a_photo_whole(length, small):
+    """Rows 20 degrees off: the picture is turned square and looked at again. A table seen
+    small from above is looked at only around the tiles its first look found, moved onto the
+    turned canvas; a close photo, whose first look may miss many of its turned tiles, whole."""
+    from vision.reader import TileReader
+    from vision.upright import Turn
+
+    found = _row_at(20.0, length, 200.0)
+    finder = _AroundRecorded(found)
+    reader = TileReader(finder=finder, classifier=_Classifier())
+    reader.named_tiles(np.full((1280, 1280, 3), 90, np.uint8))
+    assert len(finder.around) >= 2, "the picture (its light judged), then its turned copy"
+    around = finder.around[-1]
+    if not small:
+        assert around is None
+        return
+    turn = Turn.of(1280, 1280, -20.0)
+    moved = turn.boxes(np.array([f.box for f in found], float))
+    assert len(around) == len(found)
+    assert np.allclose([f.box for f in around], moved, atol=1e-6)
+
+
 class _NamesEverything5z:
     """Names every crop a White Dragon, surely, as the classifier does a plain white tile."""
 
