@@ -1047,11 +1047,9 @@ def _turned_tiles(found: list, turn: Turn, over_table: bool) -> list | None:
     """The tiles found in a picture of a whole table, their boxes moved onto its turned copy
     (`turn`), for the finder to look at the copy around them only; None (the whole copy) for a
     close photo, whose first look, turned 45 degrees, may find too few tiles to say where the rest
-    lie (the valid photos so turned lost a tenth of a point of their tiles named right)."""
+    lie (the valid photos so turned, as shot, named 97.1 % of their tiles right instead of 97.3)."""
     if not over_table:
         return None
-    if not found:
-        return []
     moved = turn.boxes(np.array([f.box for f in found], float))
     return [replace(f, box=tuple(map(float, box))) for f, box in zip(found, moved, strict=True)]
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -151,6 +150,7 @@ def test_a_turned_copy_is_looked_at_only_around_the_tiles_seen_before_the_turn()
 
     from datasets.table import full_table
     from vision.detector import TileFinder
+    from vision.reader import _turned_tiles
 
     finder = TileFinder()
     scene = full_table(np.random.default_rng([93, 19]), lighting="neutral", turn=20.0)
@@ -170,9 +170,7 @@ def test_a_turned_copy_is_looked_at_only_around_the_tiles_seen_before_the_turn()
 
     finder.infer = recorded
     whole = finder.find_looked(turned, look)[0]
-    moved = turn.boxes(np.array([f.box for f in found], float))
-    around = [replace(f, box=tuple(box)) for f, box in zip(found, moved, strict=True)]
-    part = finder.find_looked(turned, look, around)[0]
+    part = finder.find_looked(turned, look, _turned_tiles(found, turn, over_table=True))[0]
     (_, *canvas, _), (_, *seen, _) = looked
     assert seen[0] * seen[1] < 0.6 * canvas[0] * canvas[1], (seen, canvas)
     faces = sum(f.kind == "face" for f in whole)
