@@ -44,6 +44,8 @@ from engine.seats import GIVERS, POSITIONS, WINDS, Giver, Position
 
 PICTURE = (1280, 960)  # width, height
 HAND_ROLES = ("concealed", "win", "meld", "flower")  # the tiles of a revealed hand
+# a low camera sees the far edge narrower than the near one by this share at each end (uniform)
+LOW_TILTS = (0.05, 0.25)
 
 
 def full_table(
@@ -238,6 +240,29 @@ def write_tables(folder: str | Path, count: int, seed: int = 0, **options) -> li
         (folder / f"table_{i:03d}.json").write_text(json.dumps(table_truth(scene), indent=1))
         written.append(picture)
     return written
+
+
+def made_level(image: np.ndarray, boxes: np.ndarray, kinds: np.ndarray):
+    """(picture, boxes, which boxes are kept) of a low camera's picture made level as the
+    reader makes it, judged from the true faces (the reader judges from those it finds). Each
+    box becomes the box around its corners moved; a box the level picture cuts to under half
+    (beyond the rows left out near the horizon) is dropped. A picture whose faces are about one
+    size comes back as it is."""
+    from vision.perspective import LowCamera, boxes_moved
+
+    height, width = image.shape[:2]
+    camera = LowCamera.of(boxes[kinds == 0], width, height)
+    if camera is None:
+        return image, boxes, np.ones(len(boxes), bool)
+    whole = boxes_moved(boxes, camera.matrix)
+    canvas_w, canvas_h = camera.canvas
+    cut = np.clip(whole, 0, [canvas_w, canvas_h, canvas_w, canvas_h])
+    kept = _areas(cut) >= 0.5 * _areas(whole)
+    return camera.picture(image), cut[kept].astype(np.float32), kept
+
+
+def _areas(boxes: np.ndarray) -> np.ndarray:
+    return np.maximum(boxes[:, 2] - boxes[:, 0], 0) * np.maximum(boxes[:, 3] - boxes[:, 1], 0)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -5,7 +5,9 @@ table drawn by `datasets.table` paints its tiles at their own small size (a tile
 long), among neighbours, under the table's lamp, turned as they lie. Cutting the tiles of such
 tables, with their known codes and turns, teaches the classifier the faces as the reader meets
 them at a real table: the flowers of the hands, the discards at every angle, the concealed
-kongs' backs.
+kongs' backs. Tables seen by a low camera (`low`) are made level first, as the reader makes
+such a picture (`datasets.table.made_level`), and their tiles cut there: the far faces enlarged
+from a few pixels, as the classifier is given them.
 """
 
 from __future__ import annotations
@@ -21,33 +23,53 @@ MOST_WALL_BACKS = 4  # per table: the walls hold many backs, the hands' kongs fe
 
 
 def _table_chunk(args) -> tuple[np.ndarray, list[int], list[int], list[str]]:
-    seed, first, count, style = args
-    from datasets.table import full_table
+    seed, first, count, style, low = args
+    from datasets.table import LOW_TILTS, full_table
 
     styles = (style,) if style else training_styles()
     images, codes, rotations, groups = [], [], [], []
     for index in range(first, first + count):
         rng = np.random.default_rng([seed, index])
-        scene = full_table(rng, style=styles[int(rng.integers(len(styles)))])
+        tilt = float(np.random.default_rng([seed, index, 1]).uniform(*LOW_TILTS)) if low else None
+        scene = full_table(rng, style=styles[int(rng.integers(len(styles)))], tilt=tilt)
         walls = [t for t in scene.tiles if t.role == "wall" and t.visible >= 0.95]
         walls = [walls[i] for i in rng.permutation(len(walls))[:MOST_WALL_BACKS]]
         kept = [t for t in scene.tiles if t.role in FACE_ROLES and t.visible >= 0.95] + walls
-        for tile in kept:
-            if tile.code not in CLASS_CODES or tile.level:
+        image, boxes = _as_read(scene, kept) if low else (scene.image, [t.box for t in kept])
+        for tile, box in zip(kept, boxes, strict=True):
+            if tile.code not in CLASS_CODES or tile.level or box is None:
                 continue
-            images.append(context_crop(scene.image, tile.box))
+            images.append(context_crop(image, box))
             codes.append(CLASS_CODES.index(tile.code))
             rotations.append(tile.rotation // 90)
             groups.append(scene.conditions["style"])
     return stacked_crops(images), codes, rotations, groups
 
 
+def _as_read(scene, tiles) -> tuple[np.ndarray, list]:
+    """A low camera's table made level as the reader makes it, and each tile's box there (None
+    for one the level picture cuts off)."""
+    from datasets.table import made_level
+
+    every = np.array([t.box for t in scene.tiles], np.float32).reshape(-1, 4)
+    kinds = np.array([t.code == "back" for t in scene.tiles], np.int64)
+    image, boxes, kept = made_level(scene.image, every, kinds)
+    where = dict(zip(np.flatnonzero(kept).tolist(), boxes.tolist(), strict=True))
+    index = {id(t): k for k, t in enumerate(scene.tiles)}
+    return image, [where.get(index[id(t)]) for t in tiles]
+
+
 def build_table_crops(
-    tables: int, seed: int = TABLE_SEED, workers: int = 1, style: str | None = None
+    tables: int,
+    seed: int = TABLE_SEED,
+    workers: int = 1,
+    style: str | None = None,
+    low: bool = False,
 ) -> CropSet:
     """The tiles of `tables` rendered full tables in the training styles, or in `style` alone
-    (about 70 tiles a table)."""
-    jobs = [(seed, start, min(10, tables - start), style) for start in range(0, tables, 10)]
+    (about 70 tiles a table); `low`: each seen by a low camera (its far edge 50-90 % as wide as
+    the near) and made level."""
+    jobs = [(seed, start, min(10, tables - start), style, low) for start in range(0, tables, 10)]
     parts = run_jobs(
         jobs,
         _table_chunk,
@@ -65,7 +87,11 @@ def build_table_crops(
     )
 
 
-def table_crops_name(tables: int, seed: int = TABLE_SEED, style: str | None = None) -> str:
-    """The cache file name of the tiles cut from `tables` tables of `seed` (in `style`)."""
+def table_crops_name(
+    tables: int, seed: int = TABLE_SEED, style: str | None = None, low: bool = False
+) -> str:
+    """The cache file name of the tiles cut from `tables` tables of `seed` (in `style`, seen
+    low)."""
     name = f"table-tiles-{tables}" if seed == TABLE_SEED else f"table-tiles-{tables}-seed{seed}"
-    return f"{name}-{style}" if style else name
+    name = f"{name}-{style}" if style else name
+    return f"{name}-low" if low else name

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from datasets.table import LOW_TILTS, made_level
 from vision.upright import moved_boxes
 
 STRIDE = 4
@@ -26,8 +27,6 @@ CLEAN_OVERLAP = 1.12  # photos whose boxes overlap less than this are taken as s
 TURN_SHARE = 0.5  # share of pictures turned by any angle up to 45 degrees
 SCENE_TILES = (12.0, 80.0)  # a scene is zoomed so its tiles are this long (pixels, log-uniform)
 PHOTO_ZOOMS = (0.3, 1.35)  # a photo is zoomed this much (log-uniform) from the cache's size
-# a low camera sees the far edge narrower than the near one by this share at each end (uniform)
-LOW_TILTS = (0.05, 0.25)
 
 
 # A tile of this kind is taught neither way: its area is left out of the loss (a rendered
@@ -359,29 +358,6 @@ def _draw_scene(job: tuple[int, int, bool, bool | None, bool, bool]):
         kinds, discards = kinds[kept], discards[kept]
     ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 93])
     return jpeg.ravel(), boxes, kinds, discards
-
-
-def made_level(image: np.ndarray, boxes: np.ndarray, kinds: np.ndarray):
-    """(picture, boxes, which boxes are kept) of a low camera's picture made level as the
-    reader makes it, judged from the true faces (the reader judges from those it finds). Each
-    box becomes the box around its corners moved; a box the level picture cuts to under half
-    (beyond the rows left out near the horizon) is dropped. A picture whose faces are about one
-    size comes back as it is."""
-    from vision.perspective import LowCamera, boxes_moved
-
-    height, width = image.shape[:2]
-    camera = LowCamera.of(boxes[kinds == 0], width, height)
-    if camera is None:
-        return image, boxes, np.ones(len(boxes), bool)
-    whole = boxes_moved(boxes, camera.matrix)
-    canvas_w, canvas_h = camera.canvas
-    cut = np.clip(whole, 0, [canvas_w, canvas_h, canvas_w, canvas_h])
-    kept = _areas(cut) >= 0.5 * _areas(whole)
-    return camera.picture(image), cut[kept].astype(np.float32), kept
-
-
-def _areas(boxes: np.ndarray) -> np.ndarray:
-    return np.maximum(boxes[:, 2] - boxes[:, 0], 0) * np.maximum(boxes[:, 3] - boxes[:, 1], 0)
 
 
 def _objects(arrays: list[np.ndarray]) -> np.ndarray:

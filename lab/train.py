@@ -73,6 +73,7 @@ FLOWER_COPIES = 3  # times each real flower or season crop is drawn per epoch
 # Seeds of rendered tables that figures are measured on: the benchmark's (`lab.hands`), the
 # development tables' (99, 98, 97, 96) and those drawn in the never-seen style (93, 94, 95).
 SEEDS_NOT_TO_TRAIN_ON = (BENCH_TABLE_SEED, 93, 94, 95, 96, 97, 98, 99)
+LOW = "low"  # `--table-tiles`: the tables seen by a low camera, made level
 
 
 def split_real(real: CropSet) -> tuple[np.ndarray, np.ndarray]:
@@ -386,12 +387,12 @@ def load_data(args):
         sets.append(
             load_or_build(no_tile_photos_name(), lambda: build_no_tile_photos(workers=args.threads))
         )
-    for tables, style, seed in args.table_tiles:
+    for tables, style, seed, low in args.table_tiles:
         sets.append(
             load_or_build(
-                table_crops_name(tables, seed, style),
-                lambda tables=tables, style=style, seed=seed: build_table_crops(
-                    tables, seed, workers=args.threads, style=style
+                table_crops_name(tables, seed, style, low),
+                lambda tables=tables, style=style, seed=seed, low=low: build_table_crops(
+                    tables, seed, workers=args.threads, style=style, low=low
                 ),
             )
         )
@@ -601,18 +602,22 @@ def _more_synthetic(text: str) -> tuple[int, int, str | None, bool]:
     return int(count), int(seed or 1), style or None, bool(only)
 
 
-def _table_tiles(text: str) -> tuple[int, str | None, int]:
-    """`TABLES[:STYLE[:SEED]]` -> (tables, style or None for every training style, seed). The
-    seed may be none the benchmark or the development tables draw from."""
+def _table_tiles(text: str) -> tuple[int, str | None, int, bool]:
+    """`TABLES[:STYLE[:SEED[:low]]]` -> (tables, style or None for every training style, seed,
+    whether each is seen by a low camera and made level). The seed may be none the benchmark or
+    the development tables draw from."""
     tables, _, rest = text.partition(":")
-    style, _, seed = rest.partition(":")
+    style, _, rest = rest.partition(":")
+    seed, _, low = rest.partition(":")
     _check_style(style)
+    if low and low != LOW:
+        raise argparse.ArgumentTypeError(f"after the seed, only {LOW!r} may follow.")
     seed = int(seed or TABLE_SEED)
     if seed in SEEDS_NOT_TO_TRAIN_ON:
         raise argparse.ArgumentTypeError(
             f"seed {seed} draws the benchmark's or the development tables; pick another."
         )
-    return int(tables), style or None, seed
+    return int(tables), style or None, seed, bool(low)
 
 
 def _check_style(style: str, also: str = "", extra: tuple[str, ...] = ()) -> None:
@@ -669,9 +674,10 @@ def main(argv: list[str] | None = None) -> int:
         type=_table_tiles,
         action="append",
         default=[],
-        metavar="TABLES[:STYLE[:SEED]]",
+        metavar="TABLES[:STYLE[:SEED[:low]]]",
         help="also learn the tiles of this many rendered full tables, cut at their own size, "
-        "in one style if named, drawn from another seed if given (repeatable)",
+        "in one style if named, drawn from another seed if given, each seen by a low camera and "
+        "made level as the reader makes it if 'low' follows (repeatable)",
     )
     parser.add_argument(
         "--box-shift",

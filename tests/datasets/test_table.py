@@ -12,7 +12,7 @@ import pytest
 
 import engine
 from datasets.scene import POSITIONS
-from datasets.table import full_table, table_truth, write_tables
+from datasets.table import full_table, made_level, table_truth, write_tables
 
 SEEDS = range(4)
 
@@ -337,3 +337,42 @@ def test_a_turned_picture_shows_a_tile_near_the_tables_edge_once():
         image, _, _ = shoot(canvas, [], (1280, 960), turn, np.random.default_rng(0))
         red = (image[:, :, 2] > 200) & (image[:, :, 1] < 60)
         assert 0.8 * 60 * 60 < red.sum() < 1.2 * 60 * 60, turn
+
+
+def test_a_low_cameras_table_made_level_has_its_far_faces_as_large_as_its_near_ones():
+    # the finder for level pictures and the classifier learn what the reader gives them: the
+    # far faces enlarged to the near ones' size, each box still around its tile
+    scene = full_table(np.random.default_rng(4), tilt=0.25)
+    boxes = np.array([t.box for t in scene.tiles], np.float32)
+    kinds = np.array([t.code == "back" for t in scene.tiles], np.int64)
+    image, level, kept = made_level(scene.image, boxes, kinds)
+    assert image.shape != scene.image.shape, "a camera this low is made level"
+    faces = level[kinds[kept] == 0]
+    assert len(faces) >= 0.95 * (kinds == 0).sum(), "nearly every face is kept"
+    height = image.shape[0]
+    assert (faces >= 0).all() and (faces[:, [2, 3]] <= [image.shape[1], height]).all()
+
+    def far_to_near(b: np.ndarray) -> float:
+        """The far quarter's face width over the near quarter's."""
+        centre, width = (b[:, 1] + b[:, 3]) / 2, np.minimum(b[:, 2] - b[:, 0], b[:, 3] - b[:, 1])
+        far, near = np.quantile(centre, [0.25, 0.75])
+        return float(np.median(width[centre <= far]) / np.median(width[centre >= near]))
+
+    seen = boxes[kinds == 0]
+    assert far_to_near(seen) < 0.7, "as seen, the far faces are small"
+    assert far_to_near(faces) > 0.8
+    # a box still lies on its tile: the tiles are lighter than the felt around them
+    grey = image.astype(float).mean(axis=2)
+    inside = [
+        grey[int(y0) + 2 : int(y1) - 2, int(x0) + 2 : int(x1) - 2].mean()
+        for x0, y0, x1, y1 in faces
+    ]
+    assert np.median(inside) > np.median(grey) + 30
+
+
+def test_a_table_too_gently_tilted_for_the_reader_stays_as_seen():
+    scene = full_table(np.random.default_rng(4))
+    boxes = np.array([t.box for t in scene.tiles], np.float32)
+    kinds = np.array([t.code == "back" for t in scene.tiles], np.int64)
+    image, level, kept = made_level(scene.image, boxes, kinds)
+    assert image is scene.image and kept.all() and np.array_equal(level, boxes)

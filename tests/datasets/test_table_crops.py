@@ -9,8 +9,13 @@ import numpy as np
 
 from datasets.codes import CLASS_CODES
 from datasets.crop_cache import CACHE_SIZE, HELD_OUT_STYLE
-from datasets.table import full_table
-from datasets.table_crops import MOST_WALL_BACKS, build_table_crops, training_styles
+from datasets.table import LOW_TILTS, full_table, made_level
+from datasets.table_crops import (
+    MOST_WALL_BACKS,
+    build_table_crops,
+    table_crops_name,
+    training_styles,
+)
 
 
 def test_a_tables_tiles_come_with_their_codes_and_turns():
@@ -28,3 +33,39 @@ def test_a_tables_tiles_come_with_their_codes_and_turns():
     assert crops.images.shape[1:] == (CACHE_SIZE, CACHE_SIZE, 3)
     assert set(crops.rotations.tolist()) <= {0, 1, 2, 3}
     assert HELD_OUT_STYLE not in set(crops.groups.tolist())
+
+
+def test_a_low_cameras_tiles_are_cut_from_the_table_made_level_as_the_reader_sees_it():
+    """A low camera's far faces reach the classifier enlarged from a few pixels by the level
+    picture (`made_level`): those are the crops it learns, each named by its drawn code, the
+    tiles the level picture cuts off left out."""
+    crops = build_table_crops(1, seed=3, low=True)
+    rng = np.random.default_rng([3, 0])  # the table the builder draws first, as it draws it
+    tilt = float(np.random.default_rng([3, 0, 1]).uniform(*LOW_TILTS))
+    style = training_styles()[int(rng.integers(len(training_styles())))]
+    scene = full_table(rng, style=style, tilt=tilt)
+    boxes = np.array([t.box for t in scene.tiles], np.float32)
+    kinds = np.array([t.code == "back" for t in scene.tiles], np.int64)
+    level, moved, kept = made_level(scene.image, boxes, kinds)
+    assert level.shape != scene.image.shape, "the table is seen low enough to be made level"
+    roles = ("concealed", "win", "meld", "flower", "discard")
+    faces = [
+        k
+        for k, t in enumerate(scene.tiles)
+        if t.role in roles and t.visible >= 0.95 and t.code != "back" and not t.level
+    ]
+    drawn = Counter(scene.tiles[k].code for k in faces if kept[k])  # the faces it keeps
+    named = Counter(CLASS_CODES[c] for c in crops.codes)
+    named.pop("back", None)
+    assert named == drawn
+    # the builder's first crop: its first tile of those roles the level picture keeps
+    first = next(
+        k
+        for k, t in enumerate(scene.tiles)
+        if t.role in roles and t.visible >= 0.95 and not t.level and kept[k]
+    )
+    where = moved[int(kept[:first].sum())]
+    from datasets.crop_cache import context_crop
+
+    assert np.array_equal(crops.images[0], context_crop(level, where))
+    assert table_crops_name(800, 41, low=True) == "table-tiles-800-seed41-low"

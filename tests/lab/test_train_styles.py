@@ -15,8 +15,11 @@ def test_training_asks_for_the_varied_style_and_never_for_the_held_out_one():
 
     assert "varied" not in training_styles()  # drawn only when asked for by name
     assert _more_synthetic("24000:11:varied") == (24000, 11, "varied", False)
-    assert _table_tiles("400:varied") == (400, "varied", TABLE_SEED)
-    assert _table_tiles("400::21") == (400, None, 21)
+    assert _table_tiles("400:varied") == (400, "varied", TABLE_SEED, False)
+    assert _table_tiles("400::21") == (400, None, 21, False)
+    assert _table_tiles("400::41:low") == (400, None, 41, True)
+    with pytest.raises(argparse.ArgumentTypeError, match="only 'low'"):
+        _table_tiles("400::41:lo")
     with pytest.raises(argparse.ArgumentTypeError, match="benchmark"):
         _table_tiles("400::12")  # the benchmark's own tables
     for parse in (lambda s: _more_synthetic(f"10:1:{s}"), lambda s: _table_tiles(f"10:{s}")):
