@@ -24,6 +24,9 @@ from vision.models import model_file
 from vision.sessions import softmax
 
 DEFAULT_MODEL = model_file("classifier.onnx")
+# names the faces of a low camera's picture made level (`vision.perspective`): the far ones
+# enlarged from a few pixels, which the classifier above never learnt (models/classifier.md)
+LEVEL_MODEL = model_file("level-classifier.onnx")
 TOP = 3
 UNSURE_MARGIN = 0.2  # the best code leads the runner-up by less than this: unsure
 LOOK_AGAIN_MARGIN = 0.5  # a lead this small already earns a second look

@@ -155,12 +155,14 @@ class TileReader:
         pixels: int | None = None,
         closer_finder=None,
         level_finder=None,
+        level_classifier=None,
     ):
         """`finder`/`classifier` default to the committed models; `zones` are seat zones of a
         calibrated fixed camera; `pixels` is the finder's working size (about 384 x 384).
         `closer_finder` takes the last closer looks at a winner's hand a tile or a set off
-        complete (`grouped_closer`); `level_finder` reads a low camera's picture made level
-        (`_read_level`). Each defaults to the committed one only where `finder` does."""
+        complete (`grouped_closer`); `level_finder` and `level_classifier` read a low camera's
+        picture made level (`_read_level`). Each defaults to the committed one only where
+        `finder` (the level classifier: `classifier`) does."""
         if finder is None:
             from vision.detector import CLOSER_MODEL, LEVEL_MODEL, TileFinder
 
@@ -176,9 +178,13 @@ class TileReader:
                     LEVEL_MODEL, pixels=pixels, back_threshold=FAINT_BACK, table_session=shared
                 )
         if classifier is None:
+            from vision.classifier import LEVEL_MODEL as LEVEL_CLASSIFIER
             from vision.classifier import TileClassifier
 
             classifier = TileClassifier()
+            if level_classifier is None and LEVEL_CLASSIFIER.is_file():
+                level_classifier = TileClassifier(LEVEL_CLASSIFIER, flowers=False)
+                level_classifier.flower_readers = classifier.flower_readers  # loaded once
         self.finder = finder
         self.classifier = classifier
         self.zones = zones
@@ -186,11 +192,16 @@ class TileReader:
         self.closer = None
         if closer_finder is not None:
             self.closer = TileReader(closer_finder, classifier, zones)
-        # the reader of a low camera's level pictures: this reader with its own finder (None:
-        # this reader reads them)
+        # the reader of a low camera's level pictures: this reader with its own finder and
+        # classifier (None: this reader reads them)
         self.level = None
-        if level_finder is not None:
-            self.level = TileReader(level_finder, classifier, zones, closer_finder=closer_finder)
+        if level_finder is not None or level_classifier is not None:
+            self.level = TileReader(
+                level_finder or finder,
+                level_classifier or classifier,
+                zones,
+                closer_finder=closer_finder,
+            )
         self.rotation_known = getattr(classifier, "rotation_output", None) is not None
 
     def read(self, bgr: np.ndarray) -> Reading:

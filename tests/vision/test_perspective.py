@@ -115,3 +115,32 @@ def test_a_low_cameras_picture_made_level_is_read_by_the_level_finder_and_no_oth
     overhead = full_table(np.random.default_rng([7, 0]), turn=0.0)
     reader.read(overhead.image)
     assert not level.pictures
+
+
+def test_a_low_cameras_faces_made_level_are_named_by_the_level_classifier_and_no_others():
+    """The level classifier learnt the far faces of level pictures, enlarged from a few pixels
+    (vision/models/classifier.md): it names a low camera's table made level, and neither the
+    picture as seen nor an overhead camera's table reaches it."""
+    from datasets.table import full_table
+    from vision.classifier import LEVEL_MODEL, TileClassifier
+    from vision.reader import TileReader, low_camera
+
+    class Counted(TileClassifier):
+        crops = 0
+
+        def classify(self, crops, *args, **kwargs):
+            type(self).crops += len(crops)
+            return super().classify(crops, *args, **kwargs)
+
+    reader = TileReader(level_classifier=Counted(LEVEL_MODEL))
+    tables = (full_table(np.random.default_rng([7, k]), tilt=0.25, turn=0.0) for k in range(4))
+    low = next(
+        (t for t in tables if low_camera(reader.named_over([t.image]), t.image) is not None), None
+    )
+    assert low is not None, "none of four tables seen low was judged so"
+    assert Counted.crops == 0, "the picture as seen is named by the classifier"
+    reader.read(low.image)
+    assert Counted.crops > 50, "the level picture's faces went to the level classifier"
+    Counted.crops = 0
+    reader.read(full_table(np.random.default_rng([7, 0]), turn=0.0).image)
+    assert Counted.crops == 0
