@@ -151,9 +151,12 @@ def our_reader(tally: Tally):
     from vision.detector import TileFinder
     from vision.reader import FAINT_BACK, TileReader
 
+    classifier = TileClassifier()
+    table = TileClassifier.for_tables(classifier)
     reader = TileReader(  # the finder set as the reader sets its own
         finder=_Timed(TileFinder(back_threshold=FAINT_BACK), "finding", tally.stages),
-        classifier=_Timed(TileClassifier(), "naming", tally.stages),
+        classifier=_Timed(classifier, "naming", tally.stages),
+        table_classifier=table and _Timed(table, "naming", tally.stages),
     )
 
     def read(bgr):

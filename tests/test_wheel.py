@@ -87,7 +87,7 @@ def test_the_installed_package_reads_a_photo_from_anywhere(installed, tmp_path):
         "import vision.models as m\n"
         "for name in ('detector.onnx', 'table-finder.onnx', 'closer-finder.onnx',\n"
         "             'level-finder.onnx', 'flower-reader.onnx', 'flower-reader-small.onnx',\n"
-        "             'level-classifier.onnx'):\n"
+        "             'table-classifier.onnx'):\n"
         "    path = m.model_file(name)\n"
         "    print(path if path.is_file() else 'missing: ' + name)",
         cwd=elsewhere,

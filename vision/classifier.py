@@ -24,9 +24,10 @@ from vision.models import model_file
 from vision.sessions import softmax
 
 DEFAULT_MODEL = model_file("classifier.onnx")
-# names the faces of a low camera's picture made level (`vision.perspective`): the far ones
-# enlarged from a few pixels, which the classifier above never learnt (models/classifier.md)
-LEVEL_MODEL = model_file("level-classifier.onnx")
+# names the small faces of a whole table seen from above and those of a low camera's picture
+# made level (`vision.perspective`), the far ones enlarged from a few pixels: the classifier
+# above taught the tiles of tables seen low and made level (models/classifier.md)
+TABLE_MODEL = model_file("table-classifier.onnx")
 TOP = 3
 UNSURE_MARGIN = 0.2  # the best code leads the runner-up by less than this: unsure
 LOOK_AGAIN_MARGIN = 0.5  # a lead this small already earns a second look
@@ -92,6 +93,16 @@ class TileClassifier:
         self.second_look = second_look
         # a flower or season is named again by models of flowers alone (`vision/flowers.py`)
         self.flower_readers = FlowerReader.shipped() if flowers else []
+
+    @classmethod
+    def for_tables(cls, beside: TileClassifier) -> TileClassifier | None:
+        """The shipped table classifier (TABLE_MODEL), asking `beside`'s flower readers (loaded
+        once); None where it is not installed."""
+        if not TABLE_MODEL.is_file():
+            return None
+        table = cls(TABLE_MODEL, flowers=False)
+        table.flower_readers = beside.flower_readers
+        return table
 
     def classify(
         self, crops: list[np.ndarray], look_again: bool = True, over_table: bool = False

@@ -155,14 +155,15 @@ class TileReader:
         pixels: int | None = None,
         closer_finder=None,
         level_finder=None,
-        level_classifier=None,
+        table_classifier=None,
     ):
         """`finder`/`classifier` default to the committed models; `zones` are seat zones of a
         calibrated fixed camera; `pixels` is the finder's working size (about 384 x 384).
         `closer_finder` takes the last closer looks at a winner's hand a tile or a set off
-        complete (`grouped_closer`); `level_finder` and `level_classifier` read a low camera's
-        picture made level (`_read_level`). Each defaults to the committed one only where
-        `finder` (the level classifier: `classifier`) does."""
+        complete (`grouped_closer`); `level_finder` reads a low camera's picture made level
+        (`_read_level`); `table_classifier` names the faces of a whole table seen from above
+        and of a level picture (`name_boxes`). Each defaults to the committed one only where
+        `finder` (the table classifier: `classifier`) does."""
         if finder is None:
             from vision.detector import CLOSER_MODEL, LEVEL_MODEL, TileFinder
 
@@ -178,27 +179,28 @@ class TileReader:
                     LEVEL_MODEL, pixels=pixels, back_threshold=FAINT_BACK, table_session=shared
                 )
         if classifier is None:
-            from vision.classifier import LEVEL_MODEL as LEVEL_CLASSIFIER
             from vision.classifier import TileClassifier
 
             classifier = TileClassifier()
-            if level_classifier is None and LEVEL_CLASSIFIER.is_file():
-                level_classifier = TileClassifier(LEVEL_CLASSIFIER, flowers=False)
-                level_classifier.flower_readers = classifier.flower_readers  # loaded once
+            if table_classifier is None:
+                table_classifier = TileClassifier.for_tables(classifier)
         self.finder = finder
         self.classifier = classifier
+        self.table_classifier = table_classifier
         self.zones = zones
         # the closer look's last try: this reader with the other finder (None: not taken)
         self.closer = None
         if closer_finder is not None:
-            self.closer = TileReader(closer_finder, classifier, zones)
-        # the reader of a low camera's level pictures: this reader with its own finder and
-        # classifier (None: this reader reads them)
+            self.closer = TileReader(
+                closer_finder, classifier, zones, table_classifier=table_classifier
+            )
+        # the reader of a low camera's level pictures: this reader with its own finder, its
+        # every face named by the table classifier (None: this reader reads them)
         self.level = None
-        if level_finder is not None or level_classifier is not None:
+        if level_finder is not None or table_classifier is not None:
             self.level = TileReader(
                 level_finder or finder,
-                level_classifier or classifier,
+                table_classifier or classifier,
                 zones,
                 closer_finder=closer_finder,
             )
@@ -837,18 +839,20 @@ class TileReader:
         again a little tighter and a little looser (`OTHER_CUTS`: the finder's boxes are a tenth
         off either way, see CROP_MARGIN) and the three cuts vote. `over_table`: the picture is a
         whole table seen from above, whose flowers the small flower reader reads too (a close
-        photo's tiles as small are a real set's, whose pictures the classifier knows better)."""
+        photo's tiles as small are a real set's, whose pictures the classifier knows better),
+        and whose faces the table classifier names where there is one."""
         from vision.crops import crop_box
 
         if not boxes:
             return []
+        classifier = (over_table and self.table_classifier) or self.classifier
         crops = [crop_box(bgr, box, CROP_MARGIN) for box in boxes]
-        results = self.classifier.classify(crops, over_table=over_table)
+        results = classifier.classify(crops, over_table=over_table)
         doubtful = [k for k, result in enumerate(results) if result.unsure]
         if not doubtful:
             return results
         crops = [crop_box(bgr, boxes[k], margin) for margin in OTHER_CUTS for k in doubtful]
-        again = self.classifier.classify(crops, over_table=over_table)
+        again = classifier.classify(crops, over_table=over_table)
         for j, k in enumerate(doubtful):
             results[k] = voted([results[k], *again[j :: len(doubtful)]])
         return results
