@@ -22,6 +22,8 @@ def test_training_asks_for_the_varied_style_and_never_for_the_held_out_one():
         _table_tiles("400::41:lo")
     with pytest.raises(argparse.ArgumentTypeError, match="benchmark"):
         _table_tiles("400::12")  # the benchmark's own tables
+    with pytest.raises(argparse.ArgumentTypeError, match="development"):
+        _table_tiles("400::88")  # development tables
     for parse in (lambda s: _more_synthetic(f"10:1:{s}"), lambda s: _table_tiles(f"10:{s}")):
         with pytest.raises(argparse.ArgumentTypeError, match="not a training style"):
             parse(HELD_OUT_STYLE)
