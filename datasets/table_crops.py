@@ -32,11 +32,13 @@ def _table_chunk(args) -> tuple[np.ndarray, list[int], list[int], list[str]]:
         rng = np.random.default_rng([seed, index])
         tilt = float(np.random.default_rng([seed, index, 1]).uniform(*LOW_TILTS)) if low else None
         scene = full_table(rng, style=styles[int(rng.integers(len(styles)))], tilt=tilt)
-        walls = [t for t in scene.tiles if t.role == "wall" and t.visible >= 0.95]
+        seen = [k for k, t in enumerate(scene.tiles) if t.visible >= 0.95]
+        walls = [k for k in seen if scene.tiles[k].role == "wall"]
         walls = [walls[i] for i in rng.permutation(len(walls))[:MOST_WALL_BACKS]]
-        kept = [t for t in scene.tiles if t.role in FACE_ROLES and t.visible >= 0.95] + walls
-        image, boxes = _as_read(scene, kept) if low else (scene.image, [t.box for t in kept])
-        for tile, box in zip(kept, boxes, strict=True):
+        kept = [k for k in seen if scene.tiles[k].role in FACE_ROLES] + walls
+        image, boxes = _as_read(scene) if low else (scene.image, [t.box for t in scene.tiles])
+        for k in kept:
+            tile, box = scene.tiles[k], boxes[k]
             if tile.code not in CLASS_CODES or tile.level or box is None:
                 continue
             images.append(context_crop(image, box))
@@ -46,17 +48,16 @@ def _table_chunk(args) -> tuple[np.ndarray, list[int], list[int], list[str]]:
     return stacked_crops(images), codes, rotations, groups
 
 
-def _as_read(scene, tiles) -> tuple[np.ndarray, list]:
-    """A low camera's table made level as the reader makes it, and each tile's box there (None
-    for one the level picture cuts off)."""
+def _as_read(scene) -> tuple[np.ndarray, list]:
+    """A low camera's table made level as the reader makes it, and the box there of each of its
+    tiles, in their order (None for one the level picture cuts off)."""
     from datasets.table import made_level
 
     every = np.array([t.box for t in scene.tiles], np.float32).reshape(-1, 4)
     kinds = np.array([t.code == "back" for t in scene.tiles], np.int64)
     image, boxes, kept = made_level(scene.image, every, kinds)
-    where = dict(zip(np.flatnonzero(kept).tolist(), boxes.tolist(), strict=True))
-    index = {id(t): k for k, t in enumerate(scene.tiles)}
-    return image, [where.get(index[id(t)]) for t in tiles]
+    level = iter(boxes.tolist())
+    return image, [next(level) if k else None for k in kept]
 
 
 def build_table_crops(

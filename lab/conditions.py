@@ -46,9 +46,10 @@ time is a whole table's read, 130 to 190 tiles, not one hand's.
 
 The rendered tables are also seen by a **low camera** (`LOW_CAMERAS`): one at the near side of
 the table, looking across it, sees the far edge narrower than the near one (70 % and 50 % as
-wide), the far tiles smaller and squatter, the side players' rows converging. Nothing the
-reader learnt was drawn so (the renderer's own camera stands almost overhead, its far edge at
-most 8 % narrower), so these lines say how a low camera is read, not a target met.
+wide), the far tiles smaller and squatter, the side players' rows converging. Only the level
+finder and the table classifier learnt such tables, made level as the reader makes them; the
+renderer's own camera stands almost overhead (its far edge at most 8 % narrower), so these lines
+say how a low camera is read, not a target met.
 
 And by an **overhead 1080p camera** (`OVERHEAD_1080P`: 1920 x 1080, tiles about 25 pixels long),
 the smallest tiles issue 12 asks the reader to learn: the table finder looks at such a frame

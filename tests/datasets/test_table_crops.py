@@ -11,6 +11,7 @@ from datasets.codes import CLASS_CODES
 from datasets.crop_cache import CACHE_SIZE, HELD_OUT_STYLE
 from datasets.table import LOW_TILTS, full_table, made_level
 from datasets.table_crops import (
+    FACE_ROLES,
     MOST_WALL_BACKS,
     build_table_crops,
     table_crops_name,
@@ -48,11 +49,10 @@ def test_a_low_cameras_tiles_are_cut_from_the_table_made_level_as_the_reader_see
     kinds = np.array([t.code == "back" for t in scene.tiles], np.int64)
     level, moved, kept = made_level(scene.image, boxes, kinds)
     assert level.shape != scene.image.shape, "the table is seen low enough to be made level"
-    roles = ("concealed", "win", "meld", "flower", "discard")
     faces = [
         k
         for k, t in enumerate(scene.tiles)
-        if t.role in roles and t.visible >= 0.95 and t.code != "back" and not t.level
+        if t.role in FACE_ROLES and t.visible >= 0.95 and t.code != "back" and not t.level
     ]
     drawn = Counter(scene.tiles[k].code for k in faces if kept[k])  # the faces it keeps
     named = Counter(CLASS_CODES[c] for c in crops.codes)
@@ -62,7 +62,7 @@ def test_a_low_cameras_tiles_are_cut_from_the_table_made_level_as_the_reader_see
     first = next(
         k
         for k, t in enumerate(scene.tiles)
-        if t.role in roles and t.visible >= 0.95 and not t.level and kept[k]
+        if t.role in FACE_ROLES and t.visible >= 0.95 and not t.level and kept[k]
     )
     where = moved[int(kept[:first].sum())]
     from datasets.crop_cache import context_crop
