@@ -16,7 +16,21 @@ def require_shared(path: Path) -> Path:
     """Skip a test when shared data is absent, except in CI (REQUIRE_SHARED_DATA=1), which fails."""
     if path.exists():
         return path
-    message = f"shared data not found at {path}"
+    _missing(f"shared data not found at {path}")
+
+
+def require_style(style: str) -> str:
+    """Skip a test of one tile style this machine cannot draw (its font not installed: the
+    renderer would draw the procedural style in its place), except in CI, which fails (`.ci/run`
+    installs the fonts)."""
+    from datasets.render import available_styles
+
+    if style in available_styles():
+        return style
+    _missing(f"the tile style {style} cannot be drawn here: its font is not installed (.ci/run)")
+
+
+def _missing(message: str) -> None:
     if os.environ.get("REQUIRE_SHARED_DATA") == "1":
         pytest.fail(message + " (REQUIRE_SHARED_DATA=1)")
     pytest.skip(message)

@@ -11,6 +11,7 @@ import pytest
 from datasets.augment import augment_crop
 from datasets.codes import FLOWERS, SEASONS
 from datasets.render import render_tile
+from tests.conftest import require_style
 from vision.classifier import TileClassifier
 from vision.flowers import DEFAULT_MODEL, SMALL_MODEL, FlowerReader
 
@@ -119,6 +120,7 @@ def test_flowers_a_camera_over_the_table_sees_small_are_told_apart_better(style)
     from vision.crops import crop_box
     from vision.reader import CROP_MARGIN
 
+    require_style(style)
     crops, truth = [], []
     largest = FlowerReader(SMALL_MODEL).largest  # the large reader's smallest
     for k in range(6):
