@@ -365,6 +365,9 @@ class TileReader:
             looked.append((closer, again))
         for seen, grouped in looked:  # last, with the backs of a concealed kong read doubtfully
             seen = blanks_beside(seen, grouped)
+            with_blanks = blanks_in_line(frames[0], seen, grouped)
+            if with_blanks != seen:  # a concealed kong of them: its backs looked for again
+                seen = self.kong_backs_looked_for(frames[0], with_blanks)
             if any(t.doubtful for t in seen):
                 again = self.group(width, height, seen, specks, doubtful=True)
                 if whole_hand_first(again):
@@ -465,7 +468,8 @@ class TileReader:
         faces: the finder takes blank faces for backs (see FACE_UP). A face-down tile stays
         `back` unless it proves to be a face; walls, away from the rows, are not named at all.
         Over a whole table, a tile read as a back in its neighbour faces' colour also comes back
-        as a doubtful White Dragon (`blank_faces`). In a close photo it does not: there the
+        as a doubtful White Dragon (`blank_faces`; for a set on black faces, judged in the
+        picture's negative, where the faces are white). In a close photo it does not: there the
         doubtful blanks lay in trays of tiles, none completed a hand (the 296 valid photos and
         225 held-out train photos of a hand read as before), and grouping again with them took
         a photo about 1.4 ms longer (median).
@@ -518,7 +522,7 @@ class TileReader:
         tiles: list[TileRead] = []
         in_line: set[int] = set()
         plain: list[tuple] = []  # (box, how sure it is plain) of each tile read as a back
-        blank_maybe = over_table and not in_negative  # a table's blank faces (`blank_faces`)
+        blank_maybe = over_table  # a table's blank faces (`blank_faces`)
         for i, f in enumerate(found):
             box = _pixel_box(turned.box_back(f.box) if turned else f.box, width, height)
             n = named.get(i)
@@ -546,7 +550,8 @@ class TileReader:
             )
         tiles = blank_kong_backs(as_given, kong_backs_only(tuple(tiles), in_line))
         if blank_maybe:
-            tiles += blank_faces(as_given, judged, plain, tiles)
+            picture, lit = _faces_white_in(as_given, judged, in_negative, tiles)
+            tiles += blank_faces(picture, lit, plain, tiles)
         return self.kong_backs_looked_for(as_given, tiles)
 
     def kong_backs_looked_for(
@@ -1283,7 +1288,7 @@ def blank_faces(
     grouping takes them only where they make a winner's hand whole
     (`TileReader.grouped_closer`)."""
     if not plain or judged is None or judged.whiteness < WHITE_FACE:
-        return ()  # black faces: a back is no darker than they are
+        return ()  # black faces: a back is no darker than they are (judged in the negative)
     faces = np.array([t.box for t in tiles if t.code not in FACE_DOWN], float).reshape(-1, 4)
     if not len(faces):
         return ()
@@ -1313,6 +1318,156 @@ def blank_faces(
         turn = 0 if box[3] - box[1] >= box[2] - box[0] else 90
         out.append(TileRead(BLANK, box, sure, turn, ((BLANK, sure),), True, doubtful=True))
     return tuple(out)
+
+
+def _faces_white_in(bgr: np.ndarray, judged, in_negative: bool, tiles: tuple[TileRead, ...]):
+    """(picture, its faces' white) where a table's blank faces are looked for: the picture, or
+    for a set on black faces its negative, where the faces are white (`found_in_negative`)."""
+    if not in_negative:
+        return bgr, judged
+    import cv2
+
+    negative = cv2.bitwise_not(bgr)
+    return negative, faces_white(negative, [t.box for t in tiles if t.code not in FACE_DOWN])
+
+
+BLANK_RUN = 4  # blank faces in a row at most: a kong
+RUN_GAP = 1.0  # tile widths: the most felt between a hand's tile and the blank set beside it
+BLANK_SHARE = 0.7  # of a line across the row's middle within BLANK_FACE of the faces' ground: blank
+KONG_BACK = 1.2  # tile widths: a face-down tile beside the gap, a concealed kong's end
+SPECK = 0.6  # tile widths: a run of blank lines shorter than this is no face
+EDGE = 0.35  # tile widths: the most not blank between two blank faces of a set (their edges)
+FELT_APART = 18.0  # Lab units: the felt at least this far from the faces' ground
+
+
+def blanks_in_line(
+    bgr: np.ndarray, tiles: tuple[TileRead, ...], reading: Reading
+) -> tuple[TileRead, ...]:
+    """The tiles, with doubtful White Dragons where no face was found in line with the hand
+    `reading` offers first: up to BLANK_RUN places in a row beyond one of its tiles, after at
+    most RUN_GAP of a tile's width of felt (and a concealed kong's back, which
+    `kong_backs_looked_for` looks for after), a tile's width each, clear of every face found,
+    the lines across their middle in the hand's faces' ground (BLANK_SHARE within BLANK_FACE;
+    on black faces, in the picture's negative) where the felt around the hand is not
+    (FELT_APART). A back or a doubtful blank read there is read again as the run's; a White
+    Dragon found and named ends it, as any face does.
+
+    The finder boxes a set of blank White Dragons as backs, or sees nothing at all on it (on
+    black faces most often, and on the riichi artwork it never learnt, drawn half on black
+    faces): the hand is then a set short. Grouping takes these only where they make the hand
+    whole (`grouped_closer`)."""
+    import cv2
+
+    if not reading.hands:
+        return tiles
+    hand = [reading.tiles[i] for i in reading.hands[0].indices()]
+    faces = np.array([t.box for t in hand if t.code not in FACE_DOWN], float).reshape(-1, 4)
+    if len(faces) < 3:
+        return tiles
+    height, width = bgr.shape[:2]
+    picture = bgr if bgr.dtype == np.uint8 else np.clip(bgr, 0, 255).astype(np.uint8)
+    if (face_whiteness(picture, faces) or 0.0) < LOOK_NEGATIVE:  # black faces: white negative
+        picture = cv2.bitwise_not(picture)
+    ground = np.median(_grounds(picture, faces), axis=0)
+    # a face found ends a run (a White Dragon named so too); a back or a doubtful blank read
+    # there is read again as the run's
+    found = np.array([t.box for t in tiles if t.code != "back" and not t.doubtful], float).reshape(
+        -1, 4
+    )
+    boxes = np.array([t.box for t in hand], float)
+    spread = boxes[:, 2:].max(axis=0) - boxes[:, :2].min(axis=0)
+    axis = 0 if spread[0] >= spread[1] else 1  # the hand's row runs across or down
+    length = tile_length(boxes)
+    sides = np.sort(boxes[:, 2:] - boxes[:, :2], axis=1)
+    extent, across = (float(v) for v in np.median(sides, axis=0))  # a tile's width and length
+    # the felt: the picture a tile's length around the hand, less every tile found
+    x0, y0 = (boxes[:, :2].min(axis=0) - length).astype(int).clip(0)
+    x1, y1 = np.minimum((boxes[:, 2:].max(axis=0) + length).astype(int), (width, height))
+    bare = np.ones((max(y1 - y0, 0), max(x1 - x0, 0)), bool)
+    for b in np.array([t.box for t in tiles], float).reshape(-1, 4).astype(int):
+        bare[max(b[1] - y0, 0) : max(b[3] - y0, 0), max(b[0] - x0, 0) : max(b[2] - x0, 0)] = False
+    felt = picture[y0:y1, x0:x1][bare]
+    if not len(felt) or np.linalg.norm(_lab_of([np.median(felt, axis=0)])[0] - ground) < FELT_APART:
+        return tiles
+
+    def run_beyond(b: np.ndarray, step: int) -> list[np.ndarray]:
+        """The places of the blank run beyond tile `b` (its row's way `step`), none if none."""
+        cross = 1 - axis
+        inset = (b[cross + 2] - b[cross]) * 0.2
+        low, high = int(b[cross] + inset), int(b[cross + 2] - inset)
+        reach = int(extent * (RUN_GAP + BLANK_RUN + 0.5))
+        limit = (width, height)[axis]
+        edge = int(b[axis + 2]) if step > 0 else int(b[axis])
+        span = (edge, min(limit, edge + reach)) if step > 0 else (max(0, edge - reach), edge)
+        if span[1] - span[0] < extent or high <= low:
+            return []
+        if axis == 0:
+            strip = picture[low:high, span[0] : span[1]]
+        else:
+            strip = picture[span[0] : span[1], low:high].transpose(1, 0, 2)
+        near = np.linalg.norm(_lab(strip.reshape(-1, 1, 3)) - ground, axis=1) <= BLANK_FACE
+        share = near.reshape(strip.shape[:2]).mean(axis=0)  # each line across the row
+        lines = np.arange(span[0], span[1])
+        blocked = np.zeros(len(lines), bool)
+        for f in found:  # a tile found across the band ends the run
+            if min(f[cross + 2], high) - max(f[cross], low) > 0.3 * (high - low):
+                blocked |= (lines >= f[axis] + 2) & (lines < f[axis + 2] - 2)
+        if step < 0:
+            share, blocked, lines = share[::-1], blocked[::-1], lines[::-1]
+        plain = (share >= BLANK_SHARE) & ~blocked
+        stop = np.flatnonzero(blocked)
+        plain = plain[: stop[0] if len(stop) else len(plain)]
+        for begin, end in _runs(plain, int(EDGE * extent)):
+            if begin > (RUN_GAP + KONG_BACK) * extent:  # felt, and maybe a concealed kong's back
+                return []
+            if end - begin >= SPECK * extent:
+                break
+        else:
+            return []
+        count = min(BLANK_RUN, int(round((end - begin) / extent)))
+        if count < 1:
+            return []
+        end -= 1
+        a, z = sorted((float(lines[begin]), float(lines[end]) + step))
+        places = []
+        middle = (b[cross] + b[cross + 2]) / 2
+        for k in range(count):
+            box = np.zeros(4)
+            box[axis], box[axis + 2] = a + (z - a) * k / count, a + (z - a) * (k + 1) / count
+            box[cross], box[cross + 2] = middle - across / 2, middle + across / 2
+            places.append(box)
+        return places
+
+    out: list[np.ndarray] = []
+    for b in boxes:
+        for step in (-1, 1):
+            out += run_beyond(b, step)
+    kept: list[TileRead] = []
+    for box in out:
+        if any(_cover(box, t.box) > 0.5 for t in kept):
+            continue
+        pixel_box = tuple(int(round(v)) for v in box)
+        turn = 0 if box[3] - box[1] >= box[2] - box[0] else 90
+        kept.append(TileRead(BLANK, pixel_box, 0.5, turn, ((BLANK, 0.5),), True, doubtful=True))
+    if not kept:
+        return tiles
+    others = tuple(
+        t
+        for t in tiles
+        if not (t.doubtful and t.code == BLANK and any(_cover(t.box, k.box) > 0.5 for k in kept))
+    )
+    return others + tuple(kept)
+
+
+def _runs(flags: np.ndarray, dip: int) -> list[tuple[int, int]]:
+    """(start, end) of each run of True in `flags`, runs apart by no more than `dip` joined."""
+    runs: list[tuple[int, int]] = []
+    for i in np.flatnonzero(flags):
+        if runs and i - runs[-1][1] <= dip:
+            runs[-1] = (runs[-1][0], int(i) + 1)
+        else:
+            runs.append((int(i), int(i) + 1))
+    return runs
 
 
 def _lies_wide(box) -> bool:

@@ -1940,3 +1940,100 @@ def test_a_nameless_box_across_two_discards_is_dropped_and_the_hand_keeps_every_
     assert [kept.tiles[i].code for i in kept.discards] == ["9p", "4p", "8s"]
     assert kept.steadied == "shake"
     assert without_nameless(kept) is kept
+
+
+def _row_with_blanks(gap: int = 14, felt=(40, 110, 40)):
+    """(picture, the hand's five inked faces as read, the three blank faces' places): a row of
+    faces 30 x 40 pixels on felt and, `gap` pixels beyond its end, three blank faces touching."""
+    picture = np.full((160, 400, 3), felt, np.uint8)
+    faces = []
+    for k in range(5):
+        x0 = 20 + 31 * k
+        picture[60:100, x0 : x0 + 30] = (215, 235, 240)
+        picture[68:92, x0 + 8 : x0 + 22] = (30, 30, 160)
+        faces.append(_tile("3m", x0, y0=60))
+    start = 20 + 31 * 5 - 1 + gap
+    places = []
+    for k in range(3):
+        x0 = start + 31 * k
+        picture[60:100, x0 : x0 + 30] = (215, 235, 240)
+        places.append((x0, 60, x0 + 30, 100))
+    return picture, tuple(faces), places
+
+
+def _hand_of(tiles):
+    """A reading whose first hand is `tiles`, standing, at the picture's bottom."""
+    from engine.seats import Position
+    from vision.reading import HandRead, Reading
+
+    hand = HandRead(Position.BOTTOM, concealed=tuple(range(len(tiles))))
+    return Reading(400, 160, tuple(tiles), (hand,))
+
+
+@pytest.mark.parametrize("black", [False, True])
+def test_a_set_of_blank_faces_nothing_found_on_beside_the_hand_is_read_as_white_dragons(black):
+    """The finder may see nothing at all on a set of blank White Dragons (on black faces most
+    often). A run of places in line with the hand, beyond a gap, in the faces' own ground (on
+    black faces, looked at in the negative) comes back as doubtful White Dragons, one a tile's
+    width: grouping takes them only where they make the hand whole."""
+    from vision.reader import blanks_in_line
+
+    picture, faces, places = _row_with_blanks()
+    if black:
+        picture = 255 - picture
+    blanks = [t for t in blanks_in_line(picture, faces, _hand_of(faces)) if t not in faces]
+    assert [(t.code, t.doubtful, t.unsure) for t in blanks] == [("5z", True, True)] * 3
+    for blank, place in zip(sorted(blanks, key=lambda t: t.box), places, strict=True):
+        assert np.abs(np.subtract(blank.box, place)).max() <= 3
+
+
+def test_no_blank_faces_where_the_felt_is_the_faces_colour_a_face_lies_or_the_gap_is_wide():
+    from vision.reader import blanks_in_line
+
+    picture, faces, _ = _row_with_blanks(felt=(205, 228, 236))  # a felt as pale as the faces
+    assert blanks_in_line(picture, faces, _hand_of(faces)) == faces
+    picture, faces, places = _row_with_blanks(gap=75)  # further than a gap and a kong's back
+    assert blanks_in_line(picture, faces, _hand_of(faces)) == faces
+    picture, faces, places = _row_with_blanks()
+    found = faces + (_tile("3m", places[0][0], y0=60),)  # its first tile found: no run beyond
+    assert blanks_in_line(picture, found, _hand_of(faces)) == found
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_a_winners_set_of_white_dragons_nothing_found_on_completes_the_hand(dark):
+    """On a rendered table (a set whose White Dragon is blank, on white faces and on black),
+    the winner's pung of White Dragons found nowhere leaves the hand a set short; the blank
+    run beside it makes it whole, as laid."""
+    from datasets.scene import Hand, Meld
+    from datasets.table import full_table
+    from engine import parse_tiles
+    from engine.analysis import SetKind
+    from engine.seats import Giver, Position
+    from lab.hands import as_laid
+    from vision.reader import TileReader
+
+    winner = Hand(
+        concealed=tuple(parse_tiles("234m 345m 567p 9p")),
+        win_tile="9p",
+        melds=(Meld(SetKind.PUNG, "5z", Giver.LEFT),),
+    )
+    hands = DEMO_HANDS | {Position.BOTTOM: winner}
+    scene = full_table(
+        np.random.default_rng(0),
+        hands=hands,
+        winner=Position.BOTTOM,
+        style="glyph-imahjong-jp",
+        felt="green",
+        lighting="neutral",
+        turn=0.0,
+        dark=dark,
+    )
+    whites = {k for k, t in enumerate(scene.tiles) if t.position == scene.winner and t.code == "5z"}
+    assert len(whites) == 3
+    tiles = tuple(t for k, t in enumerate(tiles_of(scene)) if k not in whites)
+    reader = TileReader(finder=_Finder([]), classifier=_Classifier())  # closer looks see nothing
+    height, width = scene.image.shape[:2]
+    without = reader.group(width, height, tiles)
+    assert canonical(without.hands[0].to_request(without.tiles)) != as_laid(scene)
+    reading = reader.grouped_closer([scene.image], tiles)
+    assert canonical(reading.hands[0].to_request(reading.tiles)) == as_laid(scene)
