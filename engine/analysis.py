@@ -33,6 +33,7 @@ class SetKind(StrEnum):
 CLAIMED_KINDS = frozenset({SetKind.PUNG, SetKind.KONG, SetKind.ADDED_KONG})
 MELD_KINDS = (SetKind.PUNG, SetKind.KONG, SetKind.ADDED_KONG, SetKind.CONCEALED_KONG)
 MELD_SIZE = {SetKind.PUNG: 3, SetKind.KONG: 4, SetKind.ADDED_KONG: 4, SetKind.CONCEALED_KONG: 4}
+WINNING_TILES = 14  # a winning hand's tiles, each set counted as three (a kong too)
 
 
 class Wait(StrEnum):
@@ -190,7 +191,7 @@ HONOUR_SPLITS = _build_honour_splits()
 
 def is_seven_pairs(counts: Counts) -> bool:
     """Seven pairs from 14 standing tiles; four alike are two pairs (RULINGS 7)."""
-    return 1 not in counts and 3 not in counts and sum(counts) == 14
+    return 1 not in counts and 3 not in counts and sum(counts) == WINNING_TILES
 
 
 def splits(counts: Counts, melds: int = 0) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
@@ -198,7 +199,7 @@ def splits(counts: Counts, melds: int = 0) -> list[tuple[int, tuple[int, ...], t
 
     `counts` holds characters, dots and honours; bamboo never reaches the analysis.
     """
-    if sum(counts) != 14 - 3 * melds:
+    if sum(counts) != WINNING_TILES - 3 * melds:
         return []
     return _splits(bytes(counts))
 

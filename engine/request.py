@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.analysis import MELD_SIZE
+from engine.analysis import MELD_SIZE, WINNING_TILES
 from engine.errors import RequestError, quote_value, shorten
 from engine.fields import (
     DECLARED,
@@ -121,7 +121,7 @@ def read_request(request: object) -> Request:
         win_tile = tile_index(request["win_tile"], "win_tile")
         check_tile(win_tile, "win_tile")
 
-    expected = 14 - 3 * len(melds)
+    expected = WINNING_TILES - 3 * len(melds)
     if size != expected:
         if melds:
             raise RequestError("hand_size", "hand", count=size, sets=len(melds), expected=expected)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine import KOREAN_TILES
-from engine.analysis import is_complete, waits_of
+from engine.analysis import WINNING_TILES, is_complete, waits_of
 from engine.tiles import COPIES, INDEX, KINDS
 from vision.reading import HandRead, Reading, TileRead
 
@@ -86,11 +86,11 @@ def nearly_whole(hand: HandRead, tiles) -> bool:
     the end) seldom is."""
     counted = [_INDEX[tiles[i].code] for i in hand.concealed if tiles[i].code in _INDEX]
     melds = len(hand.melds)
-    whole = 14 - 3 * melds  # the standing tiles of a complete hand
+    whole = WINNING_TILES - 3 * melds  # the standing tiles of a complete hand
     uncounted = len(hand.concealed) - len(counted)  # bamboo, flowers, backs: misread or none
     if hand.size == 11 and not uncounted:  # a set more would complete it
         return _complete(_counts(counted), melds + 1, len(counted))
-    if abs(hand.size - 14) > 1 or uncounted > 1 or (hand.size == 13 and uncounted):
+    if abs(hand.size - WINNING_TILES) > 1 or uncounted > 1 or (hand.size == 13 and uncounted):
         return False
     if uncounted or hand.size == 13:
         kept = [counted]  # the tile off is the uncounted one, or the one not found
@@ -116,7 +116,7 @@ def _counts(indices: list[int]) -> list[int]:
 def _standing_counts(hand: HandRead, tiles) -> list[int] | None:
     """The standing tiles counted by the engine's tile index (bamboo, flowers and backs left
     out), or None for a hand not of a winner's size (14, a kong counted as three)."""
-    if hand.size != 14 or not hand.concealed:
+    if hand.size != WINNING_TILES or not hand.concealed:
         return None
     return _counts([_INDEX[tiles[i].code] for i in hand.concealed if tiles[i].code in _INDEX])
 

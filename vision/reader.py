@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from engine.analysis import WINNING_TILES
 from vision.completion import completed, is_whole, nearly_whole
 from vision.detector import USUAL_FACES, Look, at_first_size
 from vision.grouping import (
@@ -1358,7 +1359,7 @@ def blanks_in_line(
     whole (`grouped_closer`)."""
     import cv2
 
-    if not reading.hands:
+    if not reading.hands or reading.hands[0].size >= WINNING_TILES:  # no tile short
         return tiles
     hand = [reading.tiles[i] for i in reading.hands[0].indices()]
     faces = np.array([t.box for t in hand if t.code not in FACE_DOWN], float).reshape(-1, 4)
@@ -1384,9 +1385,11 @@ def blanks_in_line(
     x0, y0 = (boxes[:, :2].min(axis=0) - length).astype(int).clip(0)
     x1, y1 = np.minimum((boxes[:, 2:].max(axis=0) + length).astype(int), (width, height))
     bare = np.ones((max(y1 - y0, 0), max(x1 - x0, 0)), bool)
-    for b in np.array([t.box for t in tiles], float).reshape(-1, 4).astype(int):
+    every = np.array([t.box for t in tiles], float).reshape(-1, 4).astype(int)
+    inside = (every[:, 2] > x0) & (every[:, 0] < x1) & (every[:, 3] > y0) & (every[:, 1] < y1)
+    for b in every[inside]:
         bare[max(b[1] - y0, 0) : max(b[3] - y0, 0), max(b[0] - x0, 0) : max(b[2] - x0, 0)] = False
-    felt = picture[y0:y1, x0:x1][bare]
+    felt = picture[y0:y1:2, x0:x1:2][bare[::2, ::2]]  # every other pixel each way tells it
     if not len(felt) or np.linalg.norm(_lab_of([np.median(felt, axis=0)])[0] - ground) < FELT_APART:
         return tiles
 
@@ -1401,22 +1404,29 @@ def blanks_in_line(
         span = (edge, min(limit, edge + reach)) if step > 0 else (max(0, edge - reach), edge)
         if span[1] - span[0] < extent or high <= low:
             return []
-        if axis == 0:
-            strip = picture[low:high, span[0] : span[1]]
-        else:
-            strip = picture[span[0] : span[1], low:high].transpose(1, 0, 2)
-        near = np.linalg.norm(_lab(strip.reshape(-1, 1, 3)) - ground, axis=1) <= BLANK_FACE
-        share = near.reshape(strip.shape[:2]).mean(axis=0)  # each line across the row
         lines = np.arange(span[0], span[1])
         blocked = np.zeros(len(lines), bool)
-        for f in found:  # a tile found across the band ends the run
-            if min(f[cross + 2], high) - max(f[cross], low) > 0.3 * (high - low):
-                blocked |= (lines >= f[axis] + 2) & (lines < f[axis + 2] - 2)
+        overlap = np.minimum(found[:, cross + 2], high) - np.maximum(found[:, cross], low)
+        along = (found[:, axis + 2] > span[0]) & (found[:, axis] < span[1])
+        for f in found[(overlap > 0.3 * (high - low)) & along]:  # a face found ends the run
+            blocked |= (lines >= f[axis] + 2) & (lines < f[axis + 2] - 2)
         if step < 0:
-            share, blocked, lines = share[::-1], blocked[::-1], lines[::-1]
-        plain = (share >= BLANK_SHARE) & ~blocked
+            blocked, lines = blocked[::-1], lines[::-1]
         stop = np.flatnonzero(blocked)
-        plain = plain[: stop[0] if len(stop) else len(plain)]
+        open_lines = stop[0] if len(stop) else len(lines)
+        if open_lines < SPECK * extent:  # a tile found beside it: no room for a blank
+            return []
+        first, last = sorted((int(lines[0]), int(lines[open_lines - 1])))
+        if axis == 0:
+            strip = picture[low:high, first : last + 1]
+        else:
+            strip = picture[first : last + 1, low:high].transpose(1, 0, 2)
+        near = np.linalg.norm(_lab(strip.reshape(-1, 1, 3)) - ground, axis=1) <= BLANK_FACE
+        share = near.reshape(strip.shape[:2]).mean(axis=0)  # each line across the row
+        if step < 0:
+            share = share[::-1]
+        lines = lines[:open_lines]
+        plain = share >= BLANK_SHARE
         for begin, end in _runs(plain, int(EDGE * extent)):
             if begin > (RUN_GAP + KONG_BACK) * extent:  # felt, and maybe a concealed kong's back
                 return []
