@@ -1381,6 +1381,11 @@ def blanks_in_line(
     length = tile_length(boxes)
     sides = np.sort(boxes[:, 2:] - boxes[:, :2], axis=1)
     extent, across = (float(v) for v in np.median(sides, axis=0))  # a tile's width and length
+    # the step from one tile to the next along the row (a box may be drawn tighter than the
+    # tile): the usual distance between neighbours' middles
+    steps = np.diff(np.sort((boxes[:, axis] + boxes[:, axis + 2]) / 2))
+    steps = steps[(steps > 0.5 * extent) & (steps < 1.5 * extent)]
+    extent = float(np.median(steps)) if len(steps) else extent
     # the felt: the picture a tile's length around the hand, less every tile found
     x0, y0 = (boxes[:, :2].min(axis=0) - length).astype(int).clip(0)
     x1, y1 = np.minimum((boxes[:, 2:].max(axis=0) + length).astype(int), (width, height))

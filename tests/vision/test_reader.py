@@ -1987,6 +1987,17 @@ def test_a_set_of_blank_faces_nothing_found_on_beside_the_hand_is_read_as_white_
         assert np.abs(np.subtract(blank.box, place)).max() <= 3
 
 
+def test_a_blank_run_is_counted_in_the_rows_steps_not_in_boxes_drawn_tighter_than_the_tiles():
+    """The finder may box a face a little inside its tile: three blanks 93 pixels long are three
+    tiles of the row's 31-pixel step, not four of its boxes' 24 pixels."""
+    from vision.reader import blanks_in_line
+
+    picture, faces, places = _row_with_blanks()
+    tight = tuple(replace(t, box=(t.box[0] + 3, t.box[1], t.box[2] - 3, t.box[3])) for t in faces)
+    blanks = [t for t in blanks_in_line(picture, tight, _hand_of(tight)) if t not in tight]
+    assert len(blanks) == len(places) == 3
+
+
 def test_no_blank_faces_where_the_felt_is_the_faces_colour_a_face_lies_or_the_gap_is_wide():
     from vision.reader import blanks_in_line
 
