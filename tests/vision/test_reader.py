@@ -1942,10 +1942,11 @@ def test_a_nameless_box_across_two_discards_is_dropped_and_the_hand_keeps_every_
     assert without_nameless(kept) is kept
 
 
-def _row_with_blanks(gap: int = 14, felt=(40, 110, 40)):
+def _row_with_blanks(gap: int = 14, felt=(40, 110, 40), size=(400, 1000)):
     """(picture, the hand's five inked faces as read, the three blank faces' places): a row of
-    faces 30 x 40 pixels on felt and, `gap` pixels beyond its end, three blank faces touching."""
-    picture = np.full((160, 400, 3), felt, np.uint8)
+    faces 30 x 40 pixels on felt and, `gap` pixels beyond its end, three blank faces touching;
+    in a picture of `size` (height, width): by default a whole table's, its tiles seen small."""
+    picture = np.full((*size, 3), felt, np.uint8)
     faces = []
     for k in range(5):
         x0 = 20 + 31 * k
@@ -1967,7 +1968,7 @@ def _hand_of(tiles):
     from vision.reading import HandRead, Reading
 
     hand = HandRead(Position.BOTTOM, concealed=tuple(range(len(tiles))))
-    return Reading(400, 160, tuple(tiles), (hand,))
+    return Reading(1000, 400, tuple(tiles), (hand,))
 
 
 @pytest.mark.parametrize("black", [False, True])
@@ -1998,10 +1999,12 @@ def test_a_blank_run_is_counted_in_the_rows_steps_not_in_boxes_drawn_tighter_tha
     assert len(blanks) == len(places) == 3
 
 
-def test_no_blank_faces_where_the_felt_is_the_faces_colour_a_face_lies_or_the_gap_is_wide():
+def test_no_blank_faces_where_the_felt_is_the_faces_colour_a_face_lies_the_gap_is_wide_or_close():
     from vision.reader import blanks_in_line
 
     picture, faces, _ = _row_with_blanks(felt=(205, 228, 236))  # a felt as pale as the faces
+    assert blanks_in_line(picture, faces, _hand_of(faces)) == faces
+    picture, faces, _ = _row_with_blanks(size=(160, 400))  # a close photo: trays, not sets
     assert blanks_in_line(picture, faces, _hand_of(faces)) == faces
     picture, faces, places = _row_with_blanks(gap=75)  # further than a gap and a kong's back
     assert blanks_in_line(picture, faces, _hand_of(faces)) == faces
