@@ -1315,10 +1315,15 @@ def blank_faces(
     )
     out = []
     for c in chosen[apart_from_ground <= BLANK_FACE]:
-        box, sure = plain[c]
-        turn = 0 if box[3] - box[1] >= box[2] - box[0] else 90
-        out.append(TileRead(BLANK, box, sure, turn, ((BLANK, sure),), True, doubtful=True))
+        out.append(doubtful_blank(*plain[c]))
     return tuple(out)
+
+
+def doubtful_blank(box, sure: float) -> TileRead:
+    """A doubtful, unsure White Dragon at `box`, turned as the box lies (`TileRead.doubtful`)."""
+    return TileRead(
+        BLANK, box, sure, 90 if _lies_wide(box) else 0, ((BLANK, sure),), True, doubtful=True
+    )
 
 
 def _faces_white_in(bgr: np.ndarray, judged, in_negative: bool, tiles: tuple[TileRead, ...]):
@@ -1367,6 +1372,10 @@ def blanks_in_line(
     if len(faces) < 3:
         return tiles
     height, width = bgr.shape[:2]
+    boxes = np.array([t.box for t in hand], float)
+    length = tile_length(boxes)
+    if not seen_small(length, width, height):
+        return tiles  # a close photo: its blank runs are trays of tiles, and it costs a photo
     picture = bgr if bgr.dtype == np.uint8 else np.clip(bgr, 0, 255).astype(np.uint8)
     if (face_whiteness(picture, faces) or 0.0) < LOOK_NEGATIVE:  # black faces: white negative
         picture = cv2.bitwise_not(picture)
@@ -1376,12 +1385,8 @@ def blanks_in_line(
     found = np.array([t.box for t in tiles if t.code != "back" and not t.doubtful], float).reshape(
         -1, 4
     )
-    boxes = np.array([t.box for t in hand], float)
-    if not seen_small(tile_length(boxes), bgr.shape[1], bgr.shape[0]):
-        return tiles  # a close photo: its blank runs are trays of tiles, and it costs a photo
     spread = boxes[:, 2:].max(axis=0) - boxes[:, :2].min(axis=0)
     axis = 0 if spread[0] >= spread[1] else 1  # the hand's row runs across or down
-    length = tile_length(boxes)
     sides = np.sort(boxes[:, 2:] - boxes[:, :2], axis=1)
     extent, across = (float(v) for v in np.median(sides, axis=0))  # a tile's width and length
     # the step from one tile to the next along the row (a box may be drawn tighter than the
@@ -1464,9 +1469,7 @@ def blanks_in_line(
     for box in out:
         if any(_cover(box, t.box) > 0.5 for t in kept):
             continue
-        pixel_box = tuple(int(round(v)) for v in box)
-        turn = 0 if box[3] - box[1] >= box[2] - box[0] else 90
-        kept.append(TileRead(BLANK, pixel_box, 0.5, turn, ((BLANK, 0.5),), True, doubtful=True))
+        kept.append(doubtful_blank(tuple(int(round(v)) for v in box), 0.5))
     if not kept:
         return tiles
     others = tuple(
