@@ -25,6 +25,7 @@ import numpy as np
 from vision.messages import PictureRefused, VisionError
 from vision.models import model_file
 from vision.rows import find_lines
+from vision.stats import median
 
 DEFAULT_MODEL = model_file("detector.onnx")
 # A finder trained for whole tables (tiles down to 12 pixels, discards, walls): it takes a camera
@@ -390,7 +391,7 @@ def drop_slivers(found: list[FoundTile], least: int = 4) -> list[FoundTile]:
     if len(faces) < least:
         return found
     short = np.minimum(faces[:, 2] - faces[:, 0], faces[:, 3] - faces[:, 1])
-    narrowest = SLIVER * float(np.median(short))
+    narrowest = SLIVER * median(short)
     return [
         f
         for f in found
@@ -410,7 +411,7 @@ def sideways_halves(
     boxes = np.array([found[i].box for i in faces], float)
     sizes = boxes[:, 2:] - boxes[:, :2]
     areas = sizes.prod(axis=1)
-    usual = float(np.median(areas))
+    usual = median(areas)
     halves = [k for k in range(len(faces)) if HALF[0] * usual <= areas[k] <= HALF[1] * usual]
     pairs = []
     taken: set[int] = set()
@@ -497,7 +498,7 @@ def _median_length(tiles: list[FoundTile]) -> float:
     """The median long side of the tiles' boxes, in the picture's pixels (0 for no tiles)."""
     if not tiles:
         return 0.0
-    return float(np.median([max(f.box[2] - f.box[0], f.box[3] - f.box[1]) for f in tiles]))
+    return median([max(f.box[2] - f.box[0], f.box[3] - f.box[1]) for f in tiles])
 
 
 def _stretch(found: list[FoundTile]) -> tuple[int, float] | None:
@@ -508,7 +509,7 @@ def _stretch(found: list[FoundTile]) -> tuple[int, float] | None:
     faces = np.array([f.box for f in found if f.kind == "face"]).reshape(-1, 4)
     if len(faces) < 3:
         return None
-    wide = np.median((faces[:, 2] - faces[:, 0]) / np.maximum(faces[:, 3] - faces[:, 1], 1e-6))
+    wide = median((faces[:, 2] - faces[:, 0]) / np.maximum(faces[:, 3] - faces[:, 1], 1e-6))
     elongation = max(wide, 1 / max(wide, 1e-6))
     if elongation < STRETCHED:
         return None

@@ -51,6 +51,7 @@ from engine.tiles import COPIES, copies_in_a_set
 from vision.detector import USUAL_FACES
 from vision.reading import HandRead, MeldRead, TileRead
 from vision.rows import Line, find_lines
+from vision.stats import median
 
 GROUP_GAP = 0.3  # a gap wider than this (in tile widths) separates two groups
 LINE_STEP = 0.6  # tile lengths between two lines of one hand
@@ -808,7 +809,7 @@ def _area(tile: TileRead) -> float:
 
 def _usual_face_area(tiles: Sequence[TileRead]) -> float:
     """The median area of the faces' boxes: what a face measures in this picture."""
-    return max(1.0, float(np.median([_area(t) for t in tiles if t.code != "back"])))
+    return max(1.0, median([_area(t) for t in tiles if t.code != "back"]))
 
 
 def _along(position: Position, tile: Placed) -> float:
@@ -1014,7 +1015,7 @@ def _lies_near(hand: HandRead, other: HandRead, tiles: Sequence[TileRead]) -> bo
 
 def tile_length(boxes: np.ndarray) -> float:
     """How long the tiles of `boxes` (n x 4) are: the median of their boxes' long sides."""
-    return float(np.median(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
+    return median(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]))
 
 
 def _joined(first: HandRead, second: HandRead) -> HandRead:

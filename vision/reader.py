@@ -58,6 +58,7 @@ from vision.light import (
 from vision.messages import PictureRefused
 from vision.perspective import LowCamera
 from vision.reading import HandRead, MeldRead, Reading, TileRead
+from vision.stats import median
 from vision.upright import ASKEW, Turn, neighbours_turn, rows_turn
 
 UNSURE_FINDING = 0.4  # a tile the finder is less sure of than this is flagged for a person
@@ -1293,7 +1294,7 @@ def blank_faces(
     faces = np.array([t.box for t in tiles if t.code not in FACE_DOWN], float).reshape(-1, 4)
     if not len(faces):
         return ()
-    usual = float(np.median((faces[:, 2:] - faces[:, :2]).prod(axis=1)))
+    usual = median((faces[:, 2:] - faces[:, :2]).prod(axis=1))
     boxes = np.array([box for box, _ in plain], float)
     area = (boxes[:, 2:] - boxes[:, :2]).prod(axis=1)
     centres = (faces[:, :2] + faces[:, 2:]) / 2
@@ -1393,7 +1394,7 @@ def blanks_in_line(
     # tile): the usual distance between neighbours' middles
     steps = np.diff(np.sort((boxes[:, axis] + boxes[:, axis + 2]) / 2))
     steps = steps[(steps > 0.5 * extent) & (steps < 1.5 * extent)]
-    extent = float(np.median(steps)) if len(steps) else extent
+    extent = median(steps) if len(steps) else extent
     # the felt: the picture a tile's length around the hand, less every tile found
     x0, y0 = (boxes[:, :2].min(axis=0) - length).astype(int).clip(0)
     x1, y1 = np.minimum((boxes[:, 2:].max(axis=0) + length).astype(int), (width, height))

@@ -36,6 +36,7 @@ import numpy as np
 
 from vision.detector import STRETCHED  # the finder undoes a stretched photo itself
 from vision.rows import find_lines
+from vision.stats import median
 
 ASKEW = 8.0  # degrees off the picture's axes before the picture is turned back
 LONG_LINE = 5  # a line of at least this many faces shows the rows' direction
@@ -74,7 +75,7 @@ def stretched(boxes: np.ndarray) -> bool:
         return False
     extents = np.c_[boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]]
     ratio = extents.max(axis=1) / np.maximum(extents.min(axis=1), 1e-6)
-    return bool(np.median(ratio) > STRETCHED)
+    return median(ratio) > STRETCHED
 
 
 def neighbours_turn(boxes: np.ndarray) -> float:
@@ -105,7 +106,7 @@ def _nearest_turn(centres: np.ndarray) -> float:
     square."""
     steps = _nearest_steps(centres)
     turns = (np.degrees(np.arctan2(steps[:, 1], steps[:, 0])) + 45.0) % 90.0 - 45.0
-    return float(np.median(np.abs(turns)))
+    return median(np.abs(turns))
 
 
 def _nearest_steps(centres: np.ndarray) -> np.ndarray:

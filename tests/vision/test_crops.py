@@ -41,3 +41,22 @@ def test_a_crop_past_any_edge_repeats_the_edge_as_a_padded_picture_would():
         crop = crop_box(image, box)
         expected = padded[int(y0) + pad : int(box[3]) + pad, int(x0) + pad : int(box[2]) + pad]
         assert np.array_equal(crop, expected), box
+
+
+def test_a_batch_of_crops_is_each_crop_squeezed_on_its_own():
+    """The batch halves its doubled crops in one step: no crop's pixels may reach a neighbour's,
+    whatever the crops' shapes and kinds (training squeezes crops one at a time)."""
+    from vision.crops import as_bgr, resize_square, stack_crops
+
+    rng = np.random.default_rng(1)
+    crops = [
+        rng.integers(0, 256, (int(rng.integers(5, 130)), int(rng.integers(5, 130)), 3), np.uint8)
+        for _ in range(12)
+    ]
+    crops += [rng.integers(0, 256, (40, 30), np.uint8), rng.integers(0, 256, (33, 47, 4), np.uint8)]
+    for size in (48, 96):
+        batch = stack_crops(crops, size)
+        assert batch.shape == (len(crops), size, size, 3)
+        for i, crop in enumerate(crops):
+            assert np.array_equal(batch[i], resize_square(as_bgr(crop, i), size)), (size, i)
+    assert stack_crops([], 48).shape == (0, 48, 48, 3)
