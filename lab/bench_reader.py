@@ -148,15 +148,23 @@ class _Timed:
 
 def our_reader(tally: Tally):
     from vision.classifier import TileClassifier
-    from vision.detector import TileFinder
-    from vision.reader import FAINT_BACK, TileReader
+    from vision.reader import TileReader, shipped_finders
 
+    def finding(model):
+        return model and _Timed(model, "finding", tally.stages)
+
+    def naming(model):
+        return model and _Timed(model, "naming", tally.stages)
+
+    # the models the reader would load itself, each timed: the closer and level finders too
+    finder, closer, level = shipped_finders()
     classifier = TileClassifier()
-    table = TileClassifier.for_tables(classifier)
-    reader = TileReader(  # the finder set as the reader sets its own
-        finder=_Timed(TileFinder(back_threshold=FAINT_BACK), "finding", tally.stages),
-        classifier=_Timed(classifier, "naming", tally.stages),
-        table_classifier=table and _Timed(table, "naming", tally.stages),
+    reader = TileReader(
+        finder=finding(finder),
+        classifier=naming(classifier),
+        closer_finder=finding(closer),
+        level_finder=finding(level),
+        table_classifier=naming(TileClassifier.for_tables(classifier)),
     )
 
     def read(bgr):
@@ -164,6 +172,7 @@ def our_reader(tally: Tally):
         faces = [t for t in reading.tiles if t.code != "back"]
         return [t.box for t in faces], [t.code for t in faces]
 
+    read.reader = reader  # for the tests: which models it holds
     return read
 
 

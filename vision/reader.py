@@ -146,6 +146,24 @@ SEEN_SMALL = 1 / 20
 TILE_WIDTH = 0.75
 
 
+def shipped_finders(pixels: int | None = None):
+    """The committed finders a reader looks with: the main one, and the closer and level
+    finders where they are installed (else None), all sharing one table finder (loaded once).
+    `pixels`: the main looks' size (about 384 x 384)."""
+    from vision.detector import CLOSER_MODEL, LEVEL_MODEL, TileFinder
+
+    finder = TileFinder(pixels=pixels, back_threshold=FAINT_BACK)
+    table = finder.table_session
+    shared = None if table is finder.session else table
+    closer, level = (
+        TileFinder(model, pixels=pixels, back_threshold=FAINT_BACK, table_session=shared)
+        if model.is_file()
+        else None
+        for model in (CLOSER_MODEL, LEVEL_MODEL)
+    )
+    return finder, closer, level
+
+
 class TileReader:
     """Finds, names and groups tiles. Models are loaded once; `read` keeps no state."""
 
@@ -167,19 +185,9 @@ class TileReader:
         and of a level picture (`name_boxes`). Each defaults to the committed one only where
         `finder` (the table classifier: `classifier`) does."""
         if finder is None:
-            from vision.detector import CLOSER_MODEL, LEVEL_MODEL, TileFinder
-
-            finder = TileFinder(pixels=pixels, back_threshold=FAINT_BACK)
-            table = finder.table_session  # the same table finder for each: loaded once
-            shared = None if table is finder.session else table
-            if closer_finder is None and CLOSER_MODEL.is_file():
-                closer_finder = TileFinder(
-                    CLOSER_MODEL, pixels=pixels, back_threshold=FAINT_BACK, table_session=shared
-                )
-            if level_finder is None and LEVEL_MODEL.is_file():
-                level_finder = TileFinder(
-                    LEVEL_MODEL, pixels=pixels, back_threshold=FAINT_BACK, table_session=shared
-                )
+            finder, shipped_closer, shipped_level = shipped_finders(pixels)
+            closer_finder = shipped_closer if closer_finder is None else closer_finder
+            level_finder = shipped_level if level_finder is None else level_finder
         if classifier is None:
             from vision.classifier import TileClassifier
 
