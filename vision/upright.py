@@ -168,10 +168,13 @@ class Turn:
 
     def box_back(self, box) -> tuple[float, float, float, float]:
         """A box of the turned picture as the upright box around it in the original."""
-        x0, y0, x1, y1 = moved_boxes(box, self.back)[0]
-        return (
-            float(max(0.0, x0)),
-            float(max(0.0, y0)),
-            float(min(self.width, x1)),
-            float(min(self.height, y1)),
-        )
+        return tuple(self.boxes_back([box])[0].tolist())
+
+    def boxes_back(self, boxes) -> np.ndarray:
+        """Boxes (n x 4) of the turned picture as the upright boxes around them in the original,
+        cut at its edges."""
+        moved = moved_boxes(boxes, self.back)
+        moved[:, :2] = np.maximum(moved[:, :2], 0.0)
+        moved[:, 2] = np.minimum(moved[:, 2], self.width)
+        moved[:, 3] = np.minimum(moved[:, 3], self.height)
+        return moved

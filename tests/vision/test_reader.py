@@ -815,13 +815,20 @@ def test_in_line_with_faces_wants_a_face_of_its_size_beside_it_in_a_row_or_colum
     from vision.reader import in_line_with_faces
 
     faces = np.array([[0, 0, 30, 40], [200, 200, 240, 230]], float)  # one upright, one sideways
-    assert in_line_with_faces((32, 2, 62, 42), faces)  # next in the row
-    assert in_line_with_faces((0, 42, 30, 82), faces)  # next in a column
-    assert in_line_with_faces((242, 200, 282, 230), faces)  # beside the sideways one
-    assert not in_line_with_faces((32, 30, 62, 70), faces)  # a row lower: not in line
-    assert not in_line_with_faces((100, 0, 130, 40), faces)  # too far along the row
-    assert not in_line_with_faces((32, 0, 92, 80), faces)  # twice the size
-    assert not in_line_with_faces((32, 0, 62, 40), np.zeros((0, 4)))  # no faces at all
+    boxes = [
+        ((32, 2, 62, 42), True),  # next in the row
+        ((0, 42, 30, 82), True),  # next in a column
+        ((242, 200, 282, 230), True),  # beside the sideways one
+        ((32, 30, 62, 70), False),  # a row lower: not in line
+        ((100, 0, 130, 40), False),  # too far along the row
+        ((32, 0, 92, 80), False),  # twice the size
+    ]
+    answers = in_line_with_faces([box for box, _ in boxes], faces)
+    assert answers.tolist() == [expected for _, expected in boxes]
+    for box, expected in boxes:  # each box alike on its own
+        assert in_line_with_faces([box], faces).tolist() == [expected]
+    assert in_line_with_faces([(32, 0, 62, 40)], np.zeros((0, 4))).tolist() == [False]  # no faces
+    assert in_line_with_faces([], faces).shape == (0,)
 
 
 def test_a_sliver_beside_whole_faces_is_dropped():

@@ -78,6 +78,18 @@ def test_a_box_found_in_the_turned_picture_maps_back_around_the_tile():
     assert picture.shape[0] > 480 and picture.shape[1] > 640
 
 
+def test_boxes_mapped_back_together_are_each_mapped_back_alone_and_cut_at_the_edges():
+    turn = Turn.of(640, 480, 25.0)
+    rng = np.random.default_rng(8)
+    corners = rng.uniform(-50, 800, (40, 2))  # some beyond the original's edges once back
+    boxes = np.hstack([corners, corners + rng.uniform(10, 60, (40, 2))])
+    together = turn.boxes_back(boxes)
+    for box, back in zip(boxes, together, strict=True):
+        assert turn.box_back(tuple(box)) == tuple(back.tolist())
+    assert together[:, :2].min() >= 0 and together[:, 2].max() <= 640
+    assert together[:, 3].max() <= 480
+
+
 @pytest.mark.parametrize(
     ("name", "degrees"),
     [
