@@ -146,22 +146,22 @@ SEEN_SMALL = 1 / 20
 TILE_WIDTH = 0.75
 
 
-def shipped_finders(pixels: int | None = None):
+def shipped_finders(pixels: int | None = None, closer: bool = True, level: bool = True):
     """The committed finders a reader looks with: the main one, and the closer and level
-    finders where they are installed (else None), all sharing one table finder (loaded once).
-    `pixels`: the main looks' size (about 384 x 384)."""
+    finders where they are installed and wanted (else None), all sharing one table finder
+    (loaded once). `pixels`: the main looks' size (about 384 x 384)."""
     from vision.detector import CLOSER_MODEL, LEVEL_MODEL, TileFinder
 
     finder = TileFinder(pixels=pixels, back_threshold=FAINT_BACK)
     table = finder.table_session
     shared = None if table is finder.session else table
-    closer, level = (
-        TileFinder(model, pixels=pixels, back_threshold=FAINT_BACK, table_session=shared)
-        if model.is_file()
-        else None
-        for model in (CLOSER_MODEL, LEVEL_MODEL)
-    )
-    return finder, closer, level
+
+    def beside(model, wanted: bool):
+        if not (wanted and model.is_file()):
+            return None
+        return TileFinder(model, pixels=pixels, back_threshold=FAINT_BACK, table_session=shared)
+
+    return finder, beside(CLOSER_MODEL, closer), beside(LEVEL_MODEL, level)
 
 
 class TileReader:
@@ -185,7 +185,9 @@ class TileReader:
         and of a level picture (`name_boxes`). Each defaults to the committed one only where
         `finder` (the table classifier: `classifier`) does."""
         if finder is None:
-            finder, shipped_closer, shipped_level = shipped_finders(pixels)
+            finder, shipped_closer, shipped_level = shipped_finders(
+                pixels, closer=closer_finder is None, level=level_finder is None
+            )
             closer_finder = shipped_closer if closer_finder is None else closer_finder
             level_finder = shipped_level if level_finder is None else level_finder
         if classifier is None:
@@ -533,10 +535,11 @@ class TileReader:
         in_line: set[int] = set()
         plain: list[tuple] = []  # (box, how sure it is plain) of each tile read as a back
         blank_maybe = over_table  # a table's blank faces (`blank_faces`)
+        boxes = [f.box for f in found]
         if turned:  # every box back in the picture as given, at once
-            boxes_back = turned.boxes_back([f.box for f in found]).tolist()
+            boxes = turned.boxes_back(boxes).tolist()
         for i, f in enumerate(found):
-            box = _pixel_box(boxes_back[i] if turned else f.box, width, height)
+            box = _pixel_box(boxes[i], width, height)
             n = named.get(i)
             # a back fainter than the finder's own threshold for faces stays a back
             faint_back = f.score < getattr(self.finder, "threshold", 0.0)

@@ -45,7 +45,10 @@ def test_a_crop_past_any_edge_repeats_the_edge_as_a_padded_picture_would():
 
 def test_a_batch_of_crops_is_each_crop_squeezed_on_its_own():
     """The batch halves its doubled crops in one step: no crop's pixels may reach a neighbour's,
-    whatever the crops' shapes and kinds (training squeezes crops one at a time)."""
+    whatever the crops' shapes and kinds; each is what the two steps give it alone (bilinear to
+    twice the size, then each 2 x 2 averaged), as training squeezes crops one at a time."""
+    import cv2
+
     from vision.crops import as_bgr, resize_square, stack_crops
 
     rng = np.random.default_rng(1)
@@ -58,5 +61,9 @@ def test_a_batch_of_crops_is_each_crop_squeezed_on_its_own():
         batch = stack_crops(crops, size)
         assert batch.shape == (len(crops), size, size, 3)
         for i, crop in enumerate(crops):
-            assert np.array_equal(batch[i], resize_square(as_bgr(crop, i), size)), (size, i)
+            bgr, twice = as_bgr(crop, i), (2 * size, 2 * size)
+            double = cv2.resize(bgr, twice, interpolation=cv2.INTER_LINEAR)
+            alone = cv2.resize(double, (size, size), interpolation=cv2.INTER_AREA)
+            assert np.array_equal(batch[i], alone), (size, i)
+            assert np.array_equal(resize_square(crop, size), alone), (size, i)
     assert stack_crops([], 48).shape == (0, 48, 48, 3)
