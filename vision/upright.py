@@ -166,10 +166,6 @@ class Turn:
         """Boxes (n x 4) of the original as the upright boxes around them on the canvas."""
         return moved_boxes(boxes, self.matrix)
 
-    def box_back(self, box) -> tuple[float, float, float, float]:
-        """A box of the turned picture as the upright box around it in the original."""
-        return tuple(self.boxes_back([box])[0].tolist())
-
     def boxes_back(self, boxes) -> np.ndarray:
         """Boxes (n x 4) of the turned picture as the upright boxes around them in the original,
         cut at its edges."""

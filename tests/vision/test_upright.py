@@ -72,20 +72,23 @@ def test_a_box_found_in_the_turned_picture_maps_back_around_the_tile():
     corners = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
     moved = corners @ turn.matrix[:, :2].T + turn.matrix[:, 2]
     upright_box = (*moved.min(axis=0), *moved.max(axis=0))
-    back = turn.box_back(upright_box)
+    back = turn.boxes_back([upright_box])[0]
     assert back[0] <= x0 and back[1] <= y0 and back[2] >= x1 and back[3] >= y1
     picture = turn.picture(np.zeros((480, 640, 3), np.uint8))
     assert picture.shape[0] > 480 and picture.shape[1] > 640
 
 
-def test_boxes_mapped_back_together_are_each_mapped_back_alone_and_cut_at_the_edges():
+def test_boxes_mapped_back_together_are_each_the_span_of_its_corners_cut_at_the_edges():
     turn = Turn.of(640, 480, 25.0)
     rng = np.random.default_rng(8)
     corners = rng.uniform(-50, 800, (40, 2))  # some beyond the original's edges once back
     boxes = np.hstack([corners, corners + rng.uniform(10, 60, (40, 2))])
     together = turn.boxes_back(boxes)
-    for box, back in zip(boxes, together, strict=True):
-        assert turn.box_back(tuple(box)) == tuple(back.tolist())
+    for (x0, y0, x1, y1), back in zip(boxes, together, strict=True):
+        points = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
+        moved = points @ turn.back[:, :2].T + turn.back[:, 2]
+        low, high = np.maximum(moved.min(axis=0), 0.0), np.minimum(moved.max(axis=0), (640, 480))
+        assert back == pytest.approx([*low, *high])
     assert together[:, :2].min() >= 0 and together[:, 2].max() <= 640
     assert together[:, 3].max() <= 480
 
