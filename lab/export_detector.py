@@ -13,6 +13,7 @@ import argparse
 import json
 from pathlib import Path
 
+from lab import detector_data as data
 from lab.train_detector import build_network, export, model_meta, number_pair
 
 
@@ -35,20 +36,29 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="low,high: the run's scene tile lengths, where its own export is missing",
     )
+    parser.add_argument(
+        "--head-stride",
+        type=int,
+        choices=(4, 8),
+        default=None,
+        help="the run's head stride (default: as its own export says, else 4)",
+    )
     args = parser.parse_args(argv)
     weights = args.run / f"epoch-{args.epoch}.pt"
     if not weights.is_file():
         parser.error(f"{weights} is not there: the run keeps epoch-N.pt for each epoch it ended")
     history = json.loads((args.run / "history.json").read_text())
     row = next((r for r in history if r["epoch"] == args.epoch), {})
-    augment = {}
+    augment, stride = {}, 4
     previous = args.run.with_suffix(".onnx")
     if previous.is_file():  # the run's own export says how it was augmented
         import onnxruntime
 
         meta = onnxruntime.InferenceSession(str(previous)).get_modelmeta().custom_metadata_map
         augment = json.loads(meta.get("augment", "{}"))
-    network = build_network()
+        stride = int(meta.get("stride", stride))
+    data.STRIDE = args.head_stride or stride  # what the metadata tells the reader
+    network = build_network(head_stride=data.STRIDE)
     network.load_state_dict(torch.load(weights, map_location="cpu"))
     zooms = args.photo_zooms or augment.get("photo_zooms", ())
     tiles = args.scene_tiles or augment.get("scene_tiles", ())

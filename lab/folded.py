@@ -86,6 +86,8 @@ def unfold_norms(network, images) -> None:
     with torch.no_grad():
         for module in norms:
             total, squares, count = sums[id(module)]
+            if not count:  # never reached (a head at 1/8 leaves the 1/4 path unused)
+                continue
             mean = total / count
             variance = (squares / count - mean * mean).clamp(min=1e-6)
             module.running_mean.copy_(mean.float())

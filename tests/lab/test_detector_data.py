@@ -254,3 +254,40 @@ def test_drawing_the_pools_alone_keeps_them_for_the_runs_started_after(tmp_path,
     ]
     (table,) = data.load_scenes(tmp_path / "runs" / "tables-1.npz")
     assert len(table.boxes) > 50, "a whole table"
+
+
+def test_a_finder_with_its_head_at_an_eighth_trains_and_reads_at_that_stride(monkeypatch, tmp_path):
+    """A faster finder (`--head-stride 8`) is taught at its own cells, starts from a finder with
+    its head at 1/4, and exports a model whose boxes the reader maps back as the network meant."""
+    torch = pytest.importorskip("torch")
+
+    from lab.train_detector import build_network, deployable, export, load_exported, model_meta
+    from vision.detector import DEFAULT_MODEL, TileFinder, decode, prepare
+
+    monkeypatch.setattr(data, "STRIDE", 8)
+    maps = data.targets(_one_tile_example(), np.zeros((0, 4)), 384)
+    assert maps["heat"].shape == (2, 48, 48)
+    assert maps["heat"][0, 190 // 8, 200 // 8] == 1.0, "the peak in the cell of the tile's centre"
+    assert maps["box"][:, 190 // 8, 200 // 8].tolist() == [170, 150, 230, 230]
+
+    network = build_network(head_stride=8)
+    load_exported(network, DEFAULT_MODEL)  # a finder with its head at 1/4 loads as it is
+    out = tmp_path / "eighth.onnx"
+    export(network, out, model_meta({}, (0.5, 1.0), (18, 80)))
+    finder = TileFinder(out)
+    assert finder.session.get_modelmeta().custom_metadata_map["stride"] == "8"
+    picture = np.random.default_rng(1).integers(0, 255, (256, 320, 3), dtype=np.uint8)
+    prepared = prepare(picture, finder.pixels)
+    peaks, reach = finder.infer(prepared.tensor)
+    height, width = prepared.tensor.shape[1:3]
+    assert peaks.shape == (2, height // 8, width // 8)
+    assert reach.shape == (4, height // 8, width // 8)
+    with torch.no_grad():
+        want = deployable(network).eval()(torch.from_numpy(prepared.tensor.copy()))
+    ours = decode(peaks, reach, prepared, 0.1, 0.5)
+    theirs = decode(want[0][0].numpy(), want[1][0].numpy(), prepared, 0.1, 0.5)
+    boxes = np.array([f.box for f in ours]).reshape(-1, 4)
+    assert len(boxes) and np.allclose(boxes, [f.box for f in theirs], atol=0.05)
+    assert (boxes[:, 2] <= 320).all() and (boxes[:, 3] <= 256).all(), "in the picture's pixels"
+    with pytest.raises(ValueError):
+        build_network(head_stride=2)
