@@ -13,7 +13,6 @@ import argparse
 import json
 from pathlib import Path
 
-from lab import detector_data as data
 from lab.train_detector import build_network, export, model_meta, number_pair
 
 
@@ -57,12 +56,12 @@ def main(argv: list[str] | None = None) -> int:
         meta = onnxruntime.InferenceSession(str(previous)).get_modelmeta().custom_metadata_map
         augment = json.loads(meta.get("augment", "{}"))
         stride = int(meta.get("stride", stride))
-    data.STRIDE = args.head_stride or stride  # what the metadata tells the reader
-    network = build_network(head_stride=data.STRIDE)
+    stride = args.head_stride or stride
+    network = build_network(head_stride=stride)
     network.load_state_dict(torch.load(weights, map_location="cpu"))
     zooms = args.photo_zooms or augment.get("photo_zooms", ())
     tiles = args.scene_tiles or augment.get("scene_tiles", ())
-    meta = model_meta(row, zooms, tiles)
+    meta = model_meta(row, zooms, tiles, stride)
     export(network, args.out, meta)
     print(f"Wrote {args.out} from {weights}.")
     return 0

@@ -37,11 +37,12 @@ LEVEL_TABLES_SEED = 34  # whole tables seen by a low camera, made level as the r
 def build_network(widths=(16, 32, 64, 128, 192), neck: int = 48, head_stride: int = 4):
     """The localiser as a torch module: normalised NCHW float in, six raw maps out at
     1/`head_stride` (4 or 8). At 8 the top-down path stops a level early: a look at 1024 x 1024
-    takes about 40 % less time, and a tile 24 pixels long still spans three cells. Its 1/4
-    lateral and merge are kept unused, so the weights of a finder with its head at 1/4 load
-    into it as they are."""
+    takes about 40 % less time, but tiles under about 25 pixels are found less often
+    (vision/models/detector.md). Its 1/4 lateral and merge are kept unused, so the weights of a
+    finder with its head at 1/4 load into it as they are."""
     if head_stride not in (4, 8):
         raise ValueError(f"head_stride must be 4 or 8, not {head_stride}")
+    upward = (2, 1, 0) if head_stride == 4 else (2, 1)  # the levels the top-down path merges
     import torch
     from torch import nn
     from torch.nn import functional
@@ -93,7 +94,7 @@ def build_network(widths=(16, 32, 64, 128, 192), neck: int = 48, head_stride: in
             x32 = self.down32(x16)
             levels = (x4, x8, x16)
             top = self.lateral[3](x32)
-            for i in (2, 1, 0)[: 3 if head_stride == 4 else 2]:
+            for i in upward:
                 top = functional.interpolate(top, scale_factor=2.0, mode="nearest")
                 top = self.merge[i](top + self.lateral[i](levels[i]))
             return self.head(top)
@@ -218,12 +219,13 @@ def evaluate(network, examples, pixels=384 * 384, threshold=0.3):
     return {kind: (c[2] / max(c[1], 1), c[2] / max(c[0], 1)) for kind, c in counts.items() if c[1]}
 
 
-def model_meta(held_out: dict, photo_zooms, scene_tiles) -> dict:
+def model_meta(held_out: dict, photo_zooms, scene_tiles, stride: int) -> dict:
     """What the exported model tells the reader (`vision.detector.TileFinder` reads the
-    kinds, sizes, threshold and overlap) and a person (its data and held-out figures)."""
+    kinds, sizes, threshold and overlap) and a person (its data, head stride and held-out
+    figures)."""
     return {
         "kinds": ["face", "back"],
-        "stride": data.STRIDE,
+        "stride": stride,
         "multiple": 32,
         "pixels": 384 * 384,
         "threshold": 0.3,
@@ -556,7 +558,7 @@ def main(argv: list[str] | None = None) -> int:
         workers.terminate()  # batches made ahead of a run stopped by the clock are not wanted
 
     network.load_state_dict(torch.load(run_dir / "best.pt", map_location=device))
-    meta = model_meta(best_row, args.photo_zooms, args.scene_tiles)
+    meta = model_meta(best_row, args.photo_zooms, args.scene_tiles, args.head_stride)
     export(network, args.out, meta)
     plot_curves(history, args.out.with_name(args.out.stem + "-curves.png"))
     minutes = (time.time() - started) / 60

@@ -273,7 +273,7 @@ def test_a_finder_with_its_head_at_an_eighth_trains_and_reads_at_that_stride(mon
     network = build_network(head_stride=8)
     load_exported(network, DEFAULT_MODEL)  # a finder with its head at 1/4 loads as it is
     out = tmp_path / "eighth.onnx"
-    export(network, out, model_meta({}, (0.5, 1.0), (18, 80)))
+    export(network, out, model_meta({}, (0.5, 1.0), (18, 80), 8))
     finder = TileFinder(out)
     assert finder.session.get_modelmeta().custom_metadata_map["stride"] == "8"
     picture = np.random.default_rng(1).integers(0, 255, (256, 320, 3), dtype=np.uint8)
