@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from tests.lab.faces import red_mark
+
 
 def _face(count: int):
-    """`count` crops of a white face with a red ink mark in the middle (channels B, G, R)."""
-    torch = pytest.importorskip("torch")
-    x = torch.ones(count, 3, 8, 8)
-    x[:, :, 2:6, 2:6] = torch.tensor([0.1, 0.2, 0.9]).view(1, 3, 1, 1)
-    return x
+    """`count` crops of a white face with a red ink mark in the middle."""
+    return red_mark(count, 8, slice(2, 6), slice(2, 6))
 
 
 def test_the_share_asked_takes_other_inks_and_the_white_stays_white():
@@ -31,14 +30,16 @@ def test_the_share_asked_takes_other_inks_and_the_white_stays_white():
     assert torch.equal(swapped[:, :, :2], face[:, :, :2])
 
 
-def test_the_share_reaches_training_and_none_changes_nothing():
+@pytest.mark.parametrize("option", ["ink_swap", "other_sets"])
+def test_the_share_reaches_training_and_none_changes_nothing(option):
+    """`--ink-swap` here, and `--other-sets` (tests/lab/test_train_other_sets.py) the same way."""
     torch = pytest.importorskip("torch")
     from lab.train import augment_batch
 
     images = (torch.rand(16, 64, 64, 3) * 255).to(torch.uint8)
     quarters = torch.zeros(16, dtype=torch.long)
     plain, _ = augment_batch(images, quarters, torch.Generator().manual_seed(3))
-    again, _ = augment_batch(images, quarters, torch.Generator().manual_seed(3), ink_swap=0.0)
+    again, _ = augment_batch(images, quarters, torch.Generator().manual_seed(3), **{option: 0.0})
     assert torch.equal(plain, again)  # the shipped recipe trains as it did
-    every, _ = augment_batch(images, quarters, torch.Generator().manual_seed(3), ink_swap=1.0)
+    every, _ = augment_batch(images, quarters, torch.Generator().manual_seed(3), **{option: 1.0})
     assert not torch.equal(plain, every)

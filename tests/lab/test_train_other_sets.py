@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from tests.lab.faces import red_mark
+
 
 def _face(count: int):
-    """`count` crops of a white face with a red ink stroke two pixels wide (channels B, G, R)."""
-    torch = pytest.importorskip("torch")
-    x = torch.ones(count, 3, 12, 12)
-    x[:, :, 2:10, 5:7] = torch.tensor([0.1, 0.2, 0.9]).view(1, 3, 1, 1)
-    return x
+    """`count` crops of a white face with a red ink stroke two pixels wide."""
+    return red_mark(count, 12, slice(2, 10), slice(5, 7))
 
 
 def test_turned_inks_change_colour_but_not_light_and_white_stays_white():
@@ -48,16 +47,3 @@ def test_weighed_strokes_grow_or_shrink_where_they_lie():
     assert torch.equal(weighed[:, :, :, 8:], face[:, :, :, 8:])
     flat = torch.full((20, 3, 6, 6), 0.7)
     assert torch.equal(strokes_weighed(flat.clone(), torch.Generator(), 1.0), flat)
-
-
-def test_the_share_reaches_training_and_none_changes_nothing():
-    torch = pytest.importorskip("torch")
-    from lab.train import augment_batch
-
-    images = (torch.rand(16, 64, 64, 3) * 255).to(torch.uint8)
-    quarters = torch.zeros(16, dtype=torch.long)
-    plain, _ = augment_batch(images, quarters, torch.Generator().manual_seed(3))
-    again, _ = augment_batch(images, quarters, torch.Generator().manual_seed(3), other_sets=0.0)
-    assert torch.equal(plain, again)  # the shipped recipe trains as it did
-    every, _ = augment_batch(images, quarters, torch.Generator().manual_seed(3), other_sets=1.0)
-    assert not torch.equal(plain, every)
