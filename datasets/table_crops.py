@@ -7,7 +7,10 @@ tables, with their known codes and turns, teaches the classifier the faces as th
 them at a real table: the flowers of the hands, the discards at every angle, the concealed
 kongs' backs. Tables seen by a low camera (`low`) are made level first, as the reader makes
 such a picture (`datasets.table.made_level`), and their tiles cut there: the far faces enlarged
-from a few pixels, as the classifier is given them.
+from a few pixels, as the classifier is given them. With `found`, each tile is cut where the
+reader itself boxed it rather than at its drawn box: the finder's boxes lie a few hundredths of a
+tile off the drawn ones, and a face whose one character is its whole picture (a set's flowers
+written as a character) reads as another character when cut at its edge.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import numpy as np
 
 from datasets.codes import CLASS_CODES
 from datasets.crop_cache import CropSet, context_crop, run_jobs, stacked_crops, training_styles
+from datasets.table import LOW_TILTS
 
 TABLE_SEED = 6  # never the benchmark's (12), the development tables' (99), the tests' (7) or 5
 FACE_ROLES = ("concealed", "win", "meld", "flower", "discard")
@@ -23,20 +27,22 @@ MOST_WALL_BACKS = 4  # per table: the walls hold many backs, the hands' kongs fe
 
 
 def _table_chunk(args) -> tuple[np.ndarray, list[int], list[int], list[str]]:
-    seed, first, count, style, low = args
-    from datasets.table import LOW_TILTS, full_table
+    seed, first, count, style, tilts, found = args
+    from datasets.table import full_table
 
     styles = (style,) if style else training_styles()
     images, codes, rotations, groups = [], [], [], []
     for index in range(first, first + count):
         rng = np.random.default_rng([seed, index])
-        tilt = float(np.random.default_rng([seed, index, 1]).uniform(*LOW_TILTS)) if low else None
+        tilt = float(np.random.default_rng([seed, index, 1]).uniform(*tilts)) if tilts else None
         scene = full_table(rng, style=styles[int(rng.integers(len(styles)))], tilt=tilt)
         seen = [k for k, t in enumerate(scene.tiles) if t.visible >= 0.95]
         walls = [k for k in seen if scene.tiles[k].role == "wall"]
         walls = [walls[i] for i in rng.permutation(len(walls))[:MOST_WALL_BACKS]]
         kept = [k for k in seen if scene.tiles[k].role in FACE_ROLES] + walls
-        image, boxes = _as_read(scene) if low else (scene.image, [t.box for t in scene.tiles])
+        image, boxes = _as_read(scene) if tilts else (scene.image, [t.box for t in scene.tiles])
+        if found:
+            boxes = _as_found(scene)
         for k in kept:
             tile, box = scene.tiles[k], boxes[k]
             if tile.code not in CLASS_CODES or tile.level or box is None:
@@ -60,17 +66,45 @@ def _as_read(scene) -> tuple[np.ndarray, list]:
     return image, [next(level) if k else None for k in kept]
 
 
+_READER = []  # one reader per worker process, made at its first found table
+
+
+def _as_found(scene) -> list:
+    """The box the reader gives each of the scene's tiles, in their order (None for a tile it
+    did not find: a found box covers a drawn one at IoU 0.5 at least, each drawn one once)."""
+    from lab.bench_reader import match_boxes
+    from vision.reader import TileReader
+
+    if not _READER:
+        _READER.append(TileReader())
+    found = np.array([t.box for t in _READER[0].read(scene.image).tiles], float).reshape(-1, 4)
+    drawn = np.array([t.box for t in scene.tiles], float).reshape(-1, 4)
+    boxes: list = [None] * len(scene.tiles)
+    for box, k in zip(found, match_boxes(found, drawn), strict=True):
+        if k >= 0:
+            boxes[k] = tuple(float(v) for v in box)
+    return boxes
+
+
 def build_table_crops(
     tables: int,
     seed: int = TABLE_SEED,
     workers: int = 1,
     style: str | None = None,
     low: bool = False,
+    found: bool = False,
+    tilts: tuple[float, float] = LOW_TILTS,
 ) -> CropSet:
     """The tiles of `tables` rendered full tables in the training styles, or in `style` alone
-    (about 70 tiles a table); `low`: each seen by a low camera (its far edge 50-90 % as wide as
-    the near) and made level."""
-    jobs = [(seed, start, min(10, tables - start), style, low) for start in range(0, tables, 10)]
+    (about 70 tiles a table); `low`: each seen by a low camera (its far edge narrower than the
+    near by a share drawn from `tilts` at each end: 50-90 % as wide by default) and made level;
+    `found`: each tile cut at the reader's box for it (a tile the reader misses is left out)."""
+    if low and found:
+        raise ValueError("a low camera's tiles are cut at their drawn boxes only")
+    seen = tilts if low else None
+    jobs = [
+        (seed, start, min(10, tables - start), style, seen, found) for start in range(0, tables, 10)
+    ]
     parts = run_jobs(
         jobs,
         _table_chunk,
@@ -89,10 +123,17 @@ def build_table_crops(
 
 
 def table_crops_name(
-    tables: int, seed: int = TABLE_SEED, style: str | None = None, low: bool = False
+    tables: int,
+    seed: int = TABLE_SEED,
+    style: str | None = None,
+    low: bool = False,
+    found: bool = False,
+    tilts: tuple[float, float] = LOW_TILTS,
 ) -> str:
     """The cache file name of the tiles cut from `tables` tables of `seed` (in `style`, seen
-    low)."""
+    low at `tilts`, cut at the reader's boxes)."""
     name = f"table-tiles-{tables}" if seed == TABLE_SEED else f"table-tiles-{tables}-seed{seed}"
     name = f"{name}-{style}" if style else name
-    return f"{name}-low" if low else name
+    if low:
+        name = f"{name}-low" if tilts == LOW_TILTS else f"{name}-low{tilts[0]:g}-{tilts[1]:g}"
+    return f"{name}-found" if found else name

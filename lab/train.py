@@ -46,6 +46,7 @@ from datasets.no_tile import (
     no_tile_photos_name,
 )
 from datasets.photos import CREDIT, REPO_ROOT, in_holdout
+from datasets.table import LOW_TILTS, STEEP_TILTS
 from datasets.table_crops import TABLE_SEED, build_table_crops, table_crops_name
 from lab.hands import TABLE_SEED as BENCH_TABLE_SEED
 from vision import shake
@@ -75,6 +76,8 @@ FLOWER_COPIES = 3  # times each real flower or season crop is drawn per epoch
 # 95).
 SEEDS_NOT_TO_TRAIN_ON = (BENCH_TABLE_SEED, 88, 89, 93, 94, 95, 96, 97, 98, 99)
 LOW = "low"  # `--table-tiles`: the tables seen by a low camera, made level
+STEEP = "steep"  # `--table-tiles`: the tables seen by a lower camera still, made level
+FOUND = "found"  # `--table-tiles`: the tiles cut at the reader's own boxes
 
 
 def split_real(real: CropSet) -> tuple[np.ndarray, np.ndarray]:
@@ -454,12 +457,13 @@ def load_data(args):
         sets.append(
             load_or_build(no_tile_photos_name(), lambda: build_no_tile_photos(workers=args.threads))
         )
-    for tables, style, seed, low in args.table_tiles:
+    for tables, style, seed, tilts, found in args.table_tiles:
+        seen = {"low": tilts is not None, "found": found, "tilts": tilts or LOW_TILTS}
         sets.append(
             load_or_build(
-                table_crops_name(tables, seed, style, low),
-                lambda tables=tables, style=style, seed=seed, low=low: build_table_crops(
-                    tables, seed, workers=args.threads, style=style, low=low
+                table_crops_name(tables, seed, style, **seen),
+                lambda tables=tables, style=style, seed=seed, seen=seen: build_table_crops(
+                    tables, seed, workers=args.threads, style=style, **seen
                 ),
             )
         )
@@ -670,22 +674,26 @@ def _more_synthetic(text: str) -> tuple[int, int, str | None, bool]:
     return int(count), int(seed or 1), style or None, bool(only)
 
 
-def _table_tiles(text: str) -> tuple[int, str | None, int, bool]:
-    """`TABLES[:STYLE[:SEED[:low]]]` -> (tables, style or None for every training style, seed,
-    whether each is seen by a low camera and made level). The seed may be none the benchmark or
-    the development tables draw from."""
+def _table_tiles(text: str) -> tuple[int, str | None, int, tuple[float, float] | None, bool]:
+    """`TABLES[:STYLE[:SEED[:low|steep|found]]]` -> (tables, style or None for every training
+    style, seed, the tilts of the low camera each is seen by and made level (None: from above),
+    whether its tiles are cut at the reader's boxes). The seed may be none the benchmark or the
+    development tables draw from."""
     tables, _, rest = text.partition(":")
     style, _, rest = rest.partition(":")
-    seed, _, low = rest.partition(":")
+    seed, _, cut = rest.partition(":")
     _check_style(style)
-    if low and low != LOW:
-        raise argparse.ArgumentTypeError(f"after the seed, only {LOW!r} may follow.")
+    if cut and cut not in (LOW, STEEP, FOUND):
+        raise argparse.ArgumentTypeError(
+            f"after the seed, only {LOW!r}, {STEEP!r} or {FOUND!r} may follow."
+        )
     seed = int(seed or TABLE_SEED)
     if seed in SEEDS_NOT_TO_TRAIN_ON:
         raise argparse.ArgumentTypeError(
             f"seed {seed} draws the benchmark's or the development tables; pick another."
         )
-    return int(tables), style or None, seed, bool(low)
+    tilts = {LOW: LOW_TILTS, STEEP: STEEP_TILTS}.get(cut)
+    return int(tables), style or None, seed, tilts, cut == FOUND
 
 
 def _check_style(style: str, also: str = "", extra: tuple[str, ...] = ()) -> None:
@@ -742,10 +750,11 @@ def main(argv: list[str] | None = None) -> int:
         type=_table_tiles,
         action="append",
         default=[],
-        metavar="TABLES[:STYLE[:SEED[:low]]]",
+        metavar="TABLES[:STYLE[:SEED[:low|steep|found]]]",
         help="also learn the tiles of this many rendered full tables, cut at their own size, "
         "in one style if named, drawn from another seed if given, each seen by a low camera and "
-        "made level as the reader makes it if 'low' follows (repeatable)",
+        "made level as the reader makes it if 'low' follows (its far edge 50-90 %% as wide; "
+        "'steep': 40-70 %%), cut where the reader boxes them if 'found' follows (repeatable)",
     )
     parser.add_argument(
         "--box-shift",
