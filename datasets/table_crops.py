@@ -15,6 +15,8 @@ written as a character) reads as another character when cut at its edge.
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 
 from datasets.codes import CLASS_CODES
@@ -40,9 +42,11 @@ def _table_chunk(args) -> tuple[np.ndarray, list[int], list[int], list[str]]:
         walls = [k for k in seen if scene.tiles[k].role == "wall"]
         walls = [walls[i] for i in rng.permutation(len(walls))[:MOST_WALL_BACKS]]
         kept = [k for k in seen if scene.tiles[k].role in FACE_ROLES] + walls
-        image, boxes = _as_read(scene) if tilts else (scene.image, [t.box for t in scene.tiles])
-        if found:
-            boxes = _as_found(scene)
+        if tilts:
+            image, boxes = _as_read(scene)
+        else:
+            image = scene.image
+            boxes = _as_found(scene) if found else [t.box for t in scene.tiles]
         for k in kept:
             tile, box = scene.tiles[k], boxes[k]
             if tile.code not in CLASS_CODES or tile.level or box is None:
@@ -66,18 +70,20 @@ def _as_read(scene) -> tuple[np.ndarray, list]:
     return image, [next(level) if k else None for k in kept]
 
 
-_READER = []  # one reader per worker process, made at its first found table
+@cache
+def _reader():
+    """One reader per worker process, made at its first found table."""
+    from vision.reader import TileReader
+
+    return TileReader()
 
 
 def _as_found(scene) -> list:
     """The box the reader gives each of the scene's tiles, in their order (None for a tile it
     did not find: a found box covers a drawn one at IoU 0.5 at least, each drawn one once)."""
     from lab.bench_reader import match_boxes
-    from vision.reader import TileReader
 
-    if not _READER:
-        _READER.append(TileReader())
-    found = np.array([t.box for t in _READER[0].read(scene.image).tiles], float).reshape(-1, 4)
+    found = np.array([t.box for t in _reader().read(scene.image).tiles], float).reshape(-1, 4)
     drawn = np.array([t.box for t in scene.tiles], float).reshape(-1, 4)
     boxes: list = [None] * len(scene.tiles)
     for box, k in zip(found, match_boxes(found, drawn), strict=True):
@@ -91,19 +97,18 @@ def build_table_crops(
     seed: int = TABLE_SEED,
     workers: int = 1,
     style: str | None = None,
-    low: bool = False,
+    low: tuple[float, float] | None = None,
     found: bool = False,
-    tilts: tuple[float, float] = LOW_TILTS,
 ) -> CropSet:
     """The tiles of `tables` rendered full tables in the training styles, or in `style` alone
-    (about 70 tiles a table); `low`: each seen by a low camera (its far edge narrower than the
-    near by a share drawn from `tilts` at each end: 50-90 % as wide by default) and made level;
-    `found`: each tile cut at the reader's box for it (a tile the reader misses is left out)."""
+    (about 70 tiles a table); `low`: each seen by a low camera, its far edge narrower than the
+    near by a share drawn from these tilts at each end (`datasets.table.LOW_TILTS`: 50-90 % as
+    wide), and made level; `found`: each tile cut at the reader's box for it (a tile the reader
+    misses is left out)."""
     if low and found:
         raise ValueError("a low camera's tiles are cut at their drawn boxes only")
-    seen = tilts if low else None
     jobs = [
-        (seed, start, min(10, tables - start), style, seen, found) for start in range(0, tables, 10)
+        (seed, start, min(10, tables - start), style, low, found) for start in range(0, tables, 10)
     ]
     parts = run_jobs(
         jobs,
@@ -126,14 +131,13 @@ def table_crops_name(
     tables: int,
     seed: int = TABLE_SEED,
     style: str | None = None,
-    low: bool = False,
+    low: tuple[float, float] | None = None,
     found: bool = False,
-    tilts: tuple[float, float] = LOW_TILTS,
 ) -> str:
     """The cache file name of the tiles cut from `tables` tables of `seed` (in `style`, seen
-    low at `tilts`, cut at the reader's boxes)."""
+    low at those tilts, cut at the reader's boxes)."""
     name = f"table-tiles-{tables}" if seed == TABLE_SEED else f"table-tiles-{tables}-seed{seed}"
     name = f"{name}-{style}" if style else name
     if low:
-        name = f"{name}-low" if tilts == LOW_TILTS else f"{name}-low{tilts[0]:g}-{tilts[1]:g}"
+        name = f"{name}-low" if low == LOW_TILTS else f"{name}-low{low[0]:g}-{low[1]:g}"
     return f"{name}-found" if found else name

@@ -457,13 +457,14 @@ def load_data(args):
         sets.append(
             load_or_build(no_tile_photos_name(), lambda: build_no_tile_photos(workers=args.threads))
         )
-    for tables, style, seed, tilts, found in args.table_tiles:
-        seen = {"low": tilts is not None, "found": found, "tilts": tilts or LOW_TILTS}
+    for tables, style, seed, low, found in args.table_tiles:
         sets.append(
             load_or_build(
-                table_crops_name(tables, seed, style, **seen),
-                lambda tables=tables, style=style, seed=seed, seen=seen: build_table_crops(
-                    tables, seed, workers=args.threads, style=style, **seen
+                table_crops_name(tables, seed, style, low, found),
+                lambda tables=tables, style=style, seed=seed, low=low, found=found: (
+                    build_table_crops(
+                        tables, seed, workers=args.threads, style=style, low=low, found=found
+                    )
                 ),
             )
         )

@@ -40,7 +40,7 @@ def test_a_low_cameras_tiles_are_cut_from_the_table_made_level_as_the_reader_see
     """A low camera's far faces reach the classifier enlarged from a few pixels by the level
     picture (`made_level`): those are the crops it learns, each named by its drawn code, the
     tiles the level picture cuts off left out."""
-    crops = build_table_crops(1, seed=3, low=True)
+    crops = build_table_crops(1, seed=3, low=LOW_TILTS)
     rng = np.random.default_rng([3, 0])  # the table the builder draws first, as it draws it
     tilt = float(np.random.default_rng([3, 0, 1]).uniform(*LOW_TILTS))
     style = training_styles()[int(rng.integers(len(training_styles())))]
@@ -68,11 +68,8 @@ def test_a_low_cameras_tiles_are_cut_from_the_table_made_level_as_the_reader_see
     from datasets.crop_cache import context_crop
 
     assert np.array_equal(crops.images[0], context_crop(level, where))
-    assert table_crops_name(800, 41, low=True) == "table-tiles-800-seed41-low"
-    assert (
-        table_crops_name(800, 44, low=True, tilts=(0.15, 0.3))
-        == "table-tiles-800-seed44-low0.15-0.3"
-    )
+    assert table_crops_name(800, 41, low=LOW_TILTS) == "table-tiles-800-seed41-low"
+    assert table_crops_name(800, 44, low=(0.15, 0.3)) == "table-tiles-800-seed44-low0.15-0.3"
 
 
 def test_tiles_cut_where_the_reader_boxes_them_keep_their_drawn_codes():
@@ -100,4 +97,4 @@ def test_tiles_cut_where_the_reader_boxes_them_keep_their_drawn_codes():
     assert not np.array_equal(found.images[0], drawn.images[0])
     assert table_crops_name(1600, 43, found=True) == "table-tiles-1600-seed43-found"
     with pytest.raises(ValueError):
-        build_table_crops(1, seed=3, low=True, found=True)
+        build_table_crops(1, seed=3, low=LOW_TILTS, found=True)
