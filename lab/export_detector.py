@@ -13,7 +13,7 @@ import argparse
 import json
 from pathlib import Path
 
-from lab.train_detector import build_network, export, model_meta, number_pair
+from lab.train_detector import STEMS, build_network, export, model_meta, number_pair
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -42,22 +42,33 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="the run's head stride (default: as its own export says, else 4)",
     )
+    parser.add_argument(
+        "--stem",
+        choices=STEMS,
+        default=None,
+        help="the run's stem (default: as its own export says, else conv)",
+    )
+    parser.add_argument(
+        "--neck", type=int, default=None, help="the run's neck (default: as its export says)"
+    )
     args = parser.parse_args(argv)
     weights = args.run / f"epoch-{args.epoch}.pt"
     if not weights.is_file():
         parser.error(f"{weights} is not there: the run keeps epoch-N.pt for each epoch it ended")
     history = json.loads((args.run / "history.json").read_text())
     row = next((r for r in history if r["epoch"] == args.epoch), {})
-    augment, stride = {}, 4
+    augment, stride, design = {}, 4, {}
     previous = args.run.with_suffix(".onnx")
-    if previous.is_file():  # the run's own export says how it was augmented
+    if previous.is_file():  # the run's own export says how it was augmented and built
         import onnxruntime
 
         meta = onnxruntime.InferenceSession(str(previous)).get_modelmeta().custom_metadata_map
         augment = json.loads(meta.get("augment", "{}"))
         stride = int(meta.get("stride", stride))
+        design = json.loads(meta.get("design", "{}"))
     stride = args.head_stride or stride
-    network = build_network(head_stride=stride)
+    design.update({k: v for k, v in (("stem", args.stem), ("neck", args.neck)) if v})
+    network = build_network(head_stride=stride, **design)
     network.load_state_dict(torch.load(weights, map_location="cpu"))
     zooms = args.photo_zooms or augment.get("photo_zooms", ())
     tiles = args.scene_tiles or augment.get("scene_tiles", ())

@@ -57,16 +57,21 @@ def _module_name(node: str, scope: str) -> str:
     return ".".join(parts)
 
 
-def unfold_norms(network, images) -> None:
+def unfold_norms(network, images, only: set[str] | None = None) -> None:
     """Give the batch norms of a network filled by `load_folded` statistics again, so they
     can train: each norm measures its input's mean and variance per channel over `images`
     (batches as the network takes them) and takes them as running statistics, with a scale and
     shift that undo them. The network computes the same as before (exactly in eval mode, nearly
     so on a training batch), and its norms learn as a network trained from scratch does (a
-    fine-tune of the finder with its norms frozen lost precision)."""
+    fine-tune of the finder with its norms frozen lost precision). `only`: the names of the
+    norms filled so (a student finder's new layers keep the norms they were made with)."""
     import torch
 
-    norms = [m for m in network.modules() if isinstance(m, torch.nn.BatchNorm2d)]
+    norms = [
+        m
+        for name, m in network.named_modules()
+        if isinstance(m, torch.nn.BatchNorm2d) and (only is None or name in only)
+    ]
     sums = {id(m): [0.0, 0.0, 0] for m in norms}
 
     def measure(module, inputs):

@@ -34,22 +34,40 @@ LOW_TABLES_SEED = 33  # whole tables seen by a low camera
 LEVEL_TABLES_SEED = 34  # whole tables seen by a low camera, made level as the reader makes them
 
 
-def build_network(widths=(16, 32, 64, 128, 192), neck: int = 48, head_stride: int = 4):
+STEMS = ("conv", "patch")
+PATCH = 4  # the patch stem's step: pixels across each of its cells
+PATCH_WIDTH = 24  # channels the patch stem makes of each 4 x 4 patch
+PIXEL_MEAN, PIXEL_SCALE = 127.5, 64.0  # the network's input is (pixel - mean) / scale
+
+
+def build_network(
+    widths=(16, 32, 64, 128, 192), neck: int = 48, head_stride: int = 4, stem: str = "conv"
+):
     """The localiser as a torch module: normalised NCHW float in, six raw maps out at
     1/`head_stride` (4 or 8). At 8 the top-down path stops a level early: a look at 1024 x 1024
     takes about 40 % less time, but tiles under about 25 pixels are found less often
     (vision/models/detector.md). Its 1/4 lateral and merge are kept unused, so the weights of a
-    finder with its head at 1/4 load into it as they are."""
+    finder with its head at 1/4 load into it as they are.
+
+    `stem`: how the picture comes down to 1/4. `conv`, the shipped finders': a 3 x 3 convolution
+    at half size, then two separable blocks. `patch`: each 4 x 4 patch of pixels made PATCH_WIDTH
+    channels at once, then one separable block; no layer runs at half size, and as the patches do
+    not overlap (no padding) the input's normalisation folds into the patch weights at the export
+    (`deployable`). With `neck` 32 instead of 48, a look took about 40 % less time on a 2-core
+    CPU (vision/models/detector.md, "A lighter finder"). `network.design` says which was built."""
     if head_stride not in (4, 8):
         raise ValueError(f"head_stride must be 4 or 8, not {head_stride}")
+    if stem not in STEMS:
+        raise ValueError(f"stem must be one of {', '.join(STEMS)}, not {stem}")
     upward = (2, 1, 0) if head_stride == 4 else (2, 1)  # the levels the top-down path merges
     import torch
     from torch import nn
     from torch.nn import functional
 
-    def conv(cin, cout, kernel=3, stride=1, groups=1):
+    def conv(cin, cout, kernel=3, stride=1, groups=1, padding=None):
+        padding = kernel // 2 if padding is None else padding
         return nn.Sequential(
-            nn.Conv2d(cin, cout, kernel, stride, kernel // 2, groups=groups, bias=False),
+            nn.Conv2d(cin, cout, kernel, stride, padding, groups=groups, bias=False),
             nn.BatchNorm2d(cout),
             nn.ReLU(inplace=True),
         )
@@ -69,8 +87,13 @@ def build_network(widths=(16, 32, 64, 128, 192), neck: int = 48, head_stride: in
         def __init__(self):
             super().__init__()
             c = widths
-            self.stem = conv(3, c[0], 3, 2)
-            self.down4 = nn.Sequential(Separable(c[0], c[1], 2), Separable(c[1], c[1]))
+            self.design = {"stem": stem, "neck": neck, "head_stride": head_stride}
+            if stem == "patch":
+                self.stem = conv(3, PATCH_WIDTH, PATCH, PATCH, padding=0)
+                self.down4 = nn.Sequential(Separable(PATCH_WIDTH, c[1]))
+            else:
+                self.stem = conv(3, c[0], 3, 2)
+                self.down4 = nn.Sequential(Separable(c[0], c[1], 2), Separable(c[1], c[1]))
             self.down8 = nn.Sequential(Separable(c[1], c[2], 2), Separable(c[2], c[2]))
             self.down16 = nn.Sequential(
                 Separable(c[2], c[3], 2, 5),
@@ -87,7 +110,9 @@ def build_network(widths=(16, 32, 64, 128, 192), neck: int = 48, head_stride: in
                 self.head[-1].bias[:2].fill_(-2.2)  # centres are rare: start near p = 0.1
                 self.head[-1].bias[2:].zero_()
 
-        def forward(self, x):
+        def forward(self, x, with_quarter: bool = False):
+            """The six raw maps; with `with_quarter`, also the features at 1/4 that the top-down
+            path starts from (what a student finder learns to make as its teacher does)."""
             x4 = self.down4(self.stem(x))
             x8 = self.down8(x4)
             x16 = self.down16(x8)
@@ -97,9 +122,57 @@ def build_network(widths=(16, 32, 64, 128, 192), neck: int = 48, head_stride: in
             for i in upward:
                 top = functional.interpolate(top, scale_factor=2.0, mode="nearest")
                 top = self.merge[i](top + self.lateral[i](levels[i]))
-            return self.head(top)
+            raw = self.head(top)
+            return (raw, x4) if with_quarter else raw
 
     return Localiser()
+
+
+def network_like(path: Path):
+    """A network of the design an exported finder was built to (its `design` metadata; the
+    shipped finders, which have none, are `conv` stems with a neck of 48), its weights loaded."""
+    import onnxruntime
+
+    meta = onnxruntime.InferenceSession(str(path)).get_modelmeta().custom_metadata_map
+    design = json.loads(meta.get("design", "{}"))
+    network = build_network(head_stride=int(meta.get("stride", 4)), **design)
+    load_exported(network, path)
+    return network
+
+
+def _scaling_folded(network):
+    """A copy of a patch-stem network that takes pixels as they are (0-255), its input
+    normalisation folded into the stem: conv((x - m) / s, W) = conv(x, W / s) - (m / s) sum(W),
+    exactly, as no patch reaches past the picture's edge. The shift goes into the stem's norm
+    (its running mean), which the export folds into the convolution's bias."""
+    import copy
+
+    import torch
+
+    folded = copy.deepcopy(network).eval()
+    convolution, norm = folded.stem[0], folded.stem[1]
+    with torch.no_grad():
+        norm.running_mean += PIXEL_MEAN / PIXEL_SCALE * convolution.weight.sum(dim=(1, 2, 3))
+        convolution.weight /= PIXEL_SCALE
+    return folded
+
+
+def started_as_teacher(network, teacher) -> set[str]:
+    """Give `network` every layer of `teacher` that it has in the same shape (a student of
+    another stem or neck keeps the teacher's backbone from 1/8 down); the names of the layers
+    taken."""
+    own, theirs = network.state_dict(), teacher.state_dict()
+    units: dict[str, list[str]] = {}  # a convolution with its norm, or a bare convolution
+    for key in theirs:
+        units.setdefault(key.rsplit(".", 2)[0], []).append(key)
+    same = {
+        key: theirs[key]
+        for keys in units.values()
+        if all(k in own and own[k].shape == theirs[k].shape for k in keys)
+        for key in keys
+    }
+    network.load_state_dict(same, strict=False)
+    return {key.rsplit(".", 1)[0] for key in same}
 
 
 def deployable(network):
@@ -108,14 +181,17 @@ def deployable(network):
     from torch import nn
     from torch.nn import functional
 
+    patch = network.design["stem"] == "patch"
+    inner = _scaling_folded(network) if patch else network
+
     class Deployed(nn.Module):
         def __init__(self):
             super().__init__()
-            self.network = network
+            self.network = inner
 
         def forward(self, image):
             x = image.permute(0, 3, 1, 2).float()
-            raw = self.network((x - 127.5) / 64.0)
+            raw = self.network(x if patch else (x - PIXEL_MEAN) / PIXEL_SCALE)
             heat = torch.sigmoid(raw[:, :2])
             tops = functional.max_pool2d(heat, 3, stride=1, padding=1)
             peaks = heat * (tops == heat).float()
@@ -153,6 +229,27 @@ def losses(raw, maps):
     return focal, box_loss
 
 
+def distillation(raw, quarter, taught_raw, taught_quarter):
+    """How far a student finder's answers lie from its teacher's on the same batch: the heat as
+    the teacher's probabilities (binary cross-entropy, weighted towards the tiles), the reaches
+    where the teacher sees a tile, and the features at 1/4 (mean square, relative to the
+    teacher's). Each term is 0 for a student that answers as the teacher does, but the heat's,
+    which is then the teacher heat's own entropy."""
+    import torch
+    from torch.nn import functional
+
+    heat = torch.sigmoid(taught_raw[:, :2])
+    weight = 1.0 + 9.0 * heat
+    heat_loss = functional.binary_cross_entropy_with_logits(raw[:, :2], heat, weight=weight)
+    tiles = heat.amax(dim=1, keepdim=True)
+    gap = (raw[:, 2:].clamp(-4.0, 5.0) - taught_raw[:, 2:].clamp(-4.0, 5.0)).abs()
+    reach_loss = (gap * tiles).sum() / (4 * tiles.sum()).clamp(min=1.0)
+    feature_loss = (quarter - taught_quarter).pow(2).mean() / taught_quarter.pow(2).mean().clamp(
+        min=1e-6
+    )
+    return heat_loss, reach_loss, feature_loss
+
+
 def generalised_iou(a, b):
     """GIoU of two stacks of boxes laid out as n x 4 x h x w."""
     import torch
@@ -170,8 +267,17 @@ def generalised_iou(a, b):
 
 
 def load_exported(network, path: Path) -> None:
-    """Start from an exported model's weights (`--resume x.onnx`; see `lab.folded`)."""
+    """Start from an exported model's weights (`--resume x.onnx`; see `lab.folded`). A patch
+    stem's weights were exported with the input's scaling folded in (`deployable`): it is taken
+    out again, so the network takes normalised pixels as in training."""
+    import torch
+
     load_folded(network, path, "/network/")
+    if network.design["stem"] == "patch":
+        convolution, norm = network.stem[0], network.stem[1]
+        with torch.no_grad():
+            norm.bias += PIXEL_MEAN * convolution.weight.sum(dim=(1, 2, 3))
+            convolution.weight *= PIXEL_SCALE
 
 
 def to_tensors(batch, device="cpu"):
@@ -187,7 +293,7 @@ def to_tensors(batch, device="cpu"):
         for k, v in batch.items()
         if k != "image"
     }
-    return (image - 127.5) / 64.0, maps
+    return (image - PIXEL_MEAN) / PIXEL_SCALE, maps
 
 
 def evaluate(network, examples, pixels=384 * 384, threshold=0.3):
@@ -243,6 +349,8 @@ def export(network, path: Path, meta: dict) -> None:
 
     from lab.onnx_metadata import write_metadata
 
+    design = {k: v for k, v in network.design.items() if k != "head_stride"}  # `stride` says it
+    meta = {**meta, "design": design}
     deployed = deployable(network.cpu()).eval()
     dummy = torch.zeros(1, 384, 384, 3, dtype=torch.uint8)
     torch.onnx.export(
@@ -344,6 +452,14 @@ def synthetic_pools(args) -> tuple[list, list]:
     return held_scenes, scenes
 
 
+def measured_on(sample: list, rng) -> list:
+    """Batches of 16 of `sample` as the network takes them, for its norms to measure
+    (`lab.folded.unfold_norms`)."""
+    return [
+        to_tensors(data.batch(sample[k : k + 16], 384, rng))[0] for k in range(0, len(sample), 16)
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m lab.train_detector", description=__doc__)
     parser.add_argument("--epochs", type=int, default=24)
@@ -417,6 +533,23 @@ def main(argv: list[str] | None = None) -> int:
         default=4,
         help="the cells of the heat and the boxes: 4 (the shipped finders) or 8 (faster)",
     )
+    parser.add_argument(
+        "--stem",
+        choices=STEMS,
+        default="conv",
+        help="how the picture comes down to 1/4: conv (the shipped finders) or patch (faster)",
+    )
+    parser.add_argument("--neck", type=int, default=48, help="channels of the top-down path")
+    parser.add_argument(
+        "--teacher",
+        type=Path,
+        default=None,
+        help="an exported finder this one learns to answer as (its heat, reaches and features "
+        "at 1/4, beside the labels); the layers of the same shape start from its weights",
+    )
+    parser.add_argument(
+        "--distil", type=float, default=1.0, help="weight of the teacher's answers in the loss"
+    )
     parser.add_argument("--out", type=Path, default=DEFAULT_MODEL)
     parser.add_argument("--limit", type=int, default=None, help="use at most this many photos")
     parser.add_argument(
@@ -466,14 +599,24 @@ def main(argv: list[str] | None = None) -> int:
     _POOLS.update(photos=kept, scenes=scenes)
     workers = data.forked_workers(args.workers) if args.workers > 1 else None
 
-    network = build_network(head_stride=args.head_stride)
+    network = build_network(head_stride=args.head_stride, stem=args.stem, neck=args.neck)
+    sample = kept[:: max(1, len(kept) // 64)][:64] + scenes[:: max(1, len(scenes) // 32)][:32]
+    teacher = None
     if args.resume and args.resume.suffix == ".onnx":
         load_exported(network, args.resume)
-        sample = kept[:: max(1, len(kept) // 64)][:64] + scenes[:: max(1, len(scenes) // 32)][:32]
-        images = [to_tensors(data.batch(sample[k : k + 16], 384, rng))[0] for k in range(0, 96, 16)]
-        unfold_norms(network, images)
+        unfold_norms(network, measured_on(sample, rng))
     elif args.resume:
         network.load_state_dict(torch.load(args.resume, map_location="cpu"))
+    elif args.teacher:
+        teacher = network_like(args.teacher).eval()
+        taken = started_as_teacher(network, teacher)
+        unfold_norms(network, measured_on(sample, rng), only=taken)
+    if args.teacher and teacher is None:
+        teacher = network_like(args.teacher).eval()
+    if teacher is not None:
+        teacher.to(device)
+        for parameter in teacher.parameters():
+            parameter.requires_grad_(False)
     network.to(device)
     steps_per_epoch = args.steps or max(1, len(kept) // args.batch)
     total = steps_per_epoch * args.epochs
@@ -510,7 +653,7 @@ def main(argv: list[str] | None = None) -> int:
                 ]
             jobs.append((picks, int(rng.choice(SIDES)), int(rng.integers(2**31))))
         batches = workers.imap(_make_batch, jobs) if workers else map(_make_batch, jobs)
-        sums = np.zeros(2)
+        sums = np.zeros(3)
         bar = tqdm(
             batches,
             total=steps_per_epoch,
@@ -519,15 +662,27 @@ def main(argv: list[str] | None = None) -> int:
         )
         for step, made in enumerate(bar):
             image, maps = to_tensors(made, device)
-            focal, box = losses(network(image), maps)
+            raw, quarter = network(image, with_quarter=True)
+            focal, box = losses(raw, maps)
             loss = focal + 5.0 * box
+            taught = 0.0
+            if teacher is not None:
+                with torch.no_grad():
+                    taught_raw, taught_quarter = teacher(image, with_quarter=True)
+                heat, reach, feature = distillation(raw, quarter, taught_raw, taught_quarter)
+                taught = heat + reach + feature
+                loss = loss + args.distil * taught
             optimiser.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(network.parameters(), 10.0)
             optimiser.step()
-            sums += (float(focal), float(box))
+            sums += (float(focal), float(box), float(taught))
             done = step + 1
-            bar.set_postfix(focal=f"{sums[0] / done:.3f}", box=f"{sums[1] / done:.3f}")
+            bar.set_postfix(
+                focal=f"{sums[0] / done:.3f}",
+                box=f"{sums[1] / done:.3f}",
+                **({"teacher": f"{sums[2] / done:.3f}"} if teacher is not None else {}),
+            )
             if not args.minutes:
                 schedule.step()
                 continue
@@ -537,6 +692,8 @@ def main(argv: list[str] | None = None) -> int:
             if elapsed >= 1.0:
                 break
         row = {"epoch": epoch, "focal": sums[0] / done, "box": sums[1] / done}
+        if teacher is not None:
+            row["teacher"] = sums[2] / done
         row["recall"], row["precision"] = evaluate(network, held)["face"]
         for kind, (recall, precision) in evaluate(network, held_scenes).items():
             row[f"scene_{kind}_recall"], row[f"scene_{kind}_precision"] = recall, precision
