@@ -231,15 +231,16 @@ def losses(raw, maps):
 
 def distillation(raw, quarter, taught_raw, taught_quarter):
     """How far a student finder's answers lie from its teacher's on the same batch: the heat as
-    the teacher's probabilities (binary cross-entropy, weighted towards the tiles), the reaches
-    where the teacher sees a tile, and the features at 1/4 (mean square, relative to the
-    teacher's). Each term is 0 for a student that answers as the teacher does, but the heat's,
-    which is then the teacher heat's own entropy."""
+    the teacher's probabilities (binary cross-entropy, weighted towards the cells where either
+    sees a tile: a heap of discards the teacher passes over and the student boxes weighs as
+    much as a tile the student misses), the reaches where the teacher sees a tile, and the
+    features at 1/4 (mean square, relative to the teacher's). Each term is 0 for a student that
+    answers as the teacher does, but the heat's, which is then the teacher heat's own entropy."""
     import torch
     from torch.nn import functional
 
     heat = torch.sigmoid(taught_raw[:, :2])
-    weight = 1.0 + 9.0 * heat
+    weight = 1.0 + 9.0 * torch.maximum(heat, torch.sigmoid(raw[:, :2]).detach())
     heat_loss = functional.binary_cross_entropy_with_logits(raw[:, :2], heat, weight=weight)
     tiles = heat.amax(dim=1, keepdim=True)
     gap = (raw[:, 2:].clamp(-4.0, 5.0) - taught_raw[:, 2:].clamp(-4.0, 5.0)).abs()
@@ -550,6 +551,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--distil", type=float, default=1.0, help="weight of the teacher's answers in the loss"
     )
+    parser.add_argument(
+        "--label-weight",
+        type=float,
+        default=1.0,
+        help="weight of the labels in the loss (0 with --teacher: the teacher's answers alone, "
+        "so the whole tables' labelled discards do not teach a photo's finder to box heaps)",
+    )
     parser.add_argument("--out", type=Path, default=DEFAULT_MODEL)
     parser.add_argument("--limit", type=int, default=None, help="use at most this many photos")
     parser.add_argument(
@@ -664,7 +672,7 @@ def main(argv: list[str] | None = None) -> int:
             image, maps = to_tensors(made, device)
             raw, quarter = network(image, with_quarter=True)
             focal, box = losses(raw, maps)
-            loss = focal + 5.0 * box
+            loss = args.label_weight * (focal + 5.0 * box)
             taught = 0.0
             if teacher is not None:
                 with torch.no_grad():
