@@ -573,6 +573,11 @@ def main(argv: list[str] | None = None) -> int:
         "side by side, then read them instead of each drawing its own",
     )
     args = parser.parse_args(argv)
+    if args.label_weight < 0 or (args.label_weight == 0 and not args.teacher):
+        parser.error(
+            "--label-weight must be 0 or more, and 0 only with --teacher: a run with neither the "
+            "labels nor a teacher has nothing to learn from"
+        )
     if args.draw_only:
         RUNS.mkdir(parents=True, exist_ok=True)
         held, scenes = synthetic_pools(args)

@@ -144,3 +144,14 @@ def test_a_run_with_a_teacher_trains_a_patch_finder_the_reader_takes(tmp_path, m
     meta = finder.session.get_modelmeta().custom_metadata_map
     assert json.loads(meta["design"]) == {"stem": "patch", "neck": 32}
     assert isinstance(finder.find(np.full((256, 256, 3), 60, np.uint8)), list)
+
+
+@pytest.mark.parametrize("refused", [["--label-weight", "0"], ["--label-weight", "-1"]])
+def test_a_run_with_nothing_to_learn_from_is_refused_before_it_starts(refused, capsys):
+    """Without the labels and without a teacher an hour's run would train nothing."""
+    from lab import train_detector
+
+    with pytest.raises(SystemExit) as stopped:
+        train_detector.main(refused)
+    assert stopped.value.code == 2
+    assert "--label-weight" in capsys.readouterr().err
