@@ -295,7 +295,7 @@ class TileFinder:
             return found, prepared.scale
         dx, dy = left / prepared.scale, top / prepared.scale
         moved = [
-            replace(f, box=(f.box[0] + dx, f.box[1] + dy, f.box[2] + dx, f.box[3] + dy))
+            FoundTile((f.box[0] + dx, f.box[1] + dy, f.box[2] + dx, f.box[3] + dy), f.score, f.kind)
             for f in found
         ]
         return moved, prepared.scale
@@ -377,9 +377,12 @@ def decode(
     whole = np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]) >= 2
     boxes, scores, kind_index = boxes[whole], scores[whole], kind_index[whole]
     keep = suppress_overlaps(boxes, scores, overlap)
+    # as Python floats, all at once (a whole table's candidates are a few hundred)
+    kept_boxes, kept_scores = boxes[keep].tolist(), scores[keep].tolist()
+    kept_kinds = kind_index[keep].tolist()
     return [
-        FoundTile(tuple(float(v) for v in boxes[i]), float(scores[i]), kinds[kind_index[i]])
-        for i in keep
+        FoundTile(tuple(box), score, kinds[kind])
+        for box, score, kind in zip(kept_boxes, kept_scores, kept_kinds, strict=True)
     ]
 
 

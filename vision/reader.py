@@ -1058,9 +1058,15 @@ def _shifted(tiles, dx: int, dy: int) -> list[TileRead]:
 
 
 def _cover(box, other) -> float:
-    """The share of `box` that lies under `other`."""
+    """The share of `box` that lies under `other`. Plain floats: it is asked about one pair at
+    a time, thousands of times over a whole table, where an array per pair cost more than the
+    arithmetic."""
     size = (box[2] - box[0]) * (box[3] - box[1])
-    return float(_shared(box, np.array([other], float))[0]) / size if size > 0 else 0.0
+    if size <= 0:
+        return 0.0
+    across = max(min(other[2], box[2]) - max(other[0], box[0]), 0.0)
+    down = max(min(other[3], box[3]) - max(other[1], box[1]), 0.0)
+    return float(across * down) / size
 
 
 def _centred_in(box, area) -> bool:
@@ -1615,8 +1621,8 @@ def clear_of(box, faces: np.ndarray, most: float = CLEAR) -> bool:
 def _shared(box, boxes: np.ndarray) -> np.ndarray:
     """The area `box` shares with each of `boxes` (n x 4)."""
     x0, y0, x1, y1 = box
-    across = np.clip(np.minimum(boxes[:, 2], x1) - np.maximum(boxes[:, 0], x0), 0, None)
-    down = np.clip(np.minimum(boxes[:, 3], y1) - np.maximum(boxes[:, 1], y0), 0, None)
+    across = np.maximum(np.minimum(boxes[:, 2], x1) - np.maximum(boxes[:, 0], x0), 0.0)
+    down = np.maximum(np.minimum(boxes[:, 3], y1) - np.maximum(boxes[:, 1], y0), 0.0)
     return across * down
 
 

@@ -605,3 +605,21 @@ def test_a_set_laid_apart_joins_its_owners_row_but_not_one_across_the_table():
     assert sorted(tiles[i].code for i in first.indices()) == sorted(
         ["1m", "2m", "3m", "4s", "5s", "6s", "9m", "9m", "7z", "7z", "7z"]
     )
+
+
+def test_a_tile_moved_in_a_row_keeps_everything_but_its_box_and_turn():
+    """`Placed.moved` is `dataclasses.replace` written out: a field added to `Placed` and left
+    out of it would be lost from every tile grouping lays in a row."""
+    from dataclasses import fields
+
+    from vision.grouping import Placed
+
+    tile = Placed(7, "5z", 1.0, 2.0, 31.0, 42.0, True, 90, 0.6, "3f", "4f")
+    moved = tile.moved((10.0, 20.0, 40.0, 60.0), False, 180)
+    expected = replace(
+        tile, x0=10.0, y0=20.0, x1=40.0, y1=60.0, reads_vertically=False, rotation=180
+    )
+    assert [getattr(moved, f.name) for f in fields(Placed)] == [
+        getattr(expected, f.name) for f in fields(Placed)
+    ]
+    assert (moved.cx, moved.cy) == (25.0, 40.0)
