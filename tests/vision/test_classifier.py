@@ -119,6 +119,16 @@ def test_a_doubtful_crop_is_looked_at_again_unless_told_not_to(classifier):
     assert looked[1].top == once[1].top == first[1].top
 
 
+def test_the_second_look_sees_each_doubtful_crop_in_its_three_other_turns(classifier):
+    """The batch a second look reads holds each crop turned a quarter, a half and three
+    quarters round against the clock, all the first turns, then the second, then the third."""
+    batch = classifier.preprocess([drawn(code, 5) for code in ("2m", "7p", "4f")])
+    turned = classifier._turns(batch)
+    expected = [np.rot90(crop, k) for k in (1, 2, 3) for crop in batch]
+    assert turned.shape == (9, *batch.shape[1:]) and turned.flags.c_contiguous
+    assert all(np.array_equal(a, b) for a, b in zip(turned, expected, strict=True))
+
+
 def test_any_crop_size_and_colour_layout(classifier):
     crop = drawn("6p", 2)
     variants = [
