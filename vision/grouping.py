@@ -108,8 +108,8 @@ class Placed:
 
     def moved(self, box, reads_vertically: bool, rotation: int | None) -> Placed:
         """The same tile with another box (x0, y0, x1, y1) and turn: `dataclasses.replace`
-        written out, as grouping moves every tile of every row it weighs (with `_cover` in
-        plain floats, a whole table's grouping took 15 % less time, every reading the same)."""
+        written out, which costs several times a plain construction, and grouping moves every
+        tile of every row it weighs (docs/reading.md has the time saved)."""
         x0, y0, x1, y1 = box
         return Placed(
             self.index, self.code, x0, y0, x1, y1, reads_vertically, rotation,
