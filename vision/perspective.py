@@ -117,12 +117,22 @@ def _fitted_sizes(faces: np.ndarray):
     sizes = np.cbrt((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]))
     kept = np.ones(len(boxes), bool)
     for _ in range(3):
-        slope, at_zero = np.polyfit(ys[kept], sizes[kept], 1)
+        slope, at_zero = _straight_line(ys[kept], sizes[kept])
         off = np.abs(sizes - (slope * ys + at_zero))
         kept = off <= OUTLIER * max(float(off[kept].std()), 1e-9)
         if kept.sum() < FEW_FACES:
             return None
     return float(slope), float(at_zero), ys[kept], slope * ys[kept] + at_zero
+
+
+def _straight_line(xs: np.ndarray, ys: np.ndarray) -> tuple[float, float]:
+    """The least-squares line y = slope * x + at_zero; level (slope 0) where every x is the
+    same, as in a row of tiles seen square on, which a polynomial fit warns about."""
+    mean_x, mean_y = float(xs.mean()), float(ys.mean())
+    dx = xs - mean_x
+    spread = float(dx @ dx)
+    slope = float(dx @ (ys - mean_y)) / spread if spread > 0 else 0.0
+    return slope, mean_y - slope * mean_x
 
 
 def boxes_moved(boxes: np.ndarray, matrix: np.ndarray) -> np.ndarray:

@@ -56,6 +56,16 @@ def test_a_table_seen_from_overhead_or_a_few_tiles_need_no_levelling():
     assert LowCamera.of(_boxes(_table_seen(0.25))[:6], 1280, 960) is None
 
 
+def test_a_row_seen_square_on_is_no_low_camera_and_warns_of_nothing():
+    import warnings
+
+    row = np.array([[40 + 32 * k, 300, 70 + 32 * k, 340] for k in range(14)], float)
+    row[3, 2] += 8  # one box a little wide, as a finder's sometimes are
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a warning on the terminal would be an error here
+        assert LowCamera.of(row, 640, 640) is None
+
+
 def test_a_box_of_the_level_picture_maps_back_around_the_tile():
     seen = _table_seen(0.25)
     camera = LowCamera.of(_boxes(seen), 1280, 960)
