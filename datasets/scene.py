@@ -81,7 +81,9 @@ class SceneTile:
     corners: tuple[tuple[float, float], ...] = ()  # full tables: clockwise from the face's top-left
     angle: float = 0.0  # the face's exact clockwise turn in degrees (`rotation` rounds it)
     level: int = 0  # 1: lying on another tile (the upper tile of a two-high wall stack)
-    visible: float = 1.0  # the share of the tile inside the picture (a close camera cuts some)
+    # the share of the tile seen: inside the picture (a close camera cuts some) and not under
+    # another tile (a tossed discard may lie on the edge of one tossed before it)
+    visible: float = 1.0
 
 
 @dataclass(frozen=True)

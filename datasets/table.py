@@ -32,10 +32,12 @@ from datasets.scene import (
 )
 from datasets.table_camera import shoot
 from datasets.table_layout import (
+    POOLS,
     deal_discards,
     plan_table,
     put_band,
     put_discards,
+    put_tossed,
     put_walls,
     seat_band,
 )
@@ -66,6 +68,7 @@ def full_table(
     framing: str | None = None,
     dark: bool | None = None,
     tilt: float | None = None,
+    pool: str = "rows",
 ) -> Scene:
     """A whole table at the end of a hand; every choice left as None is drawn from `rng`.
 
@@ -75,7 +78,12 @@ def full_table(
     picture where the camera is too low for it); "winner" frames the winner's hand and whatever
     fits around it, cutting tiles at the picture's edge (`SceneTile.visible`). `dark` True draws
     the set on black faces (as some Japanese sets are), False never; None as often as its style.
+    `pool`: the discards laid in rows by each seat (`put_discards`), or "tossed" into the middle
+    at any angle, some on the edge of others (`put_tossed`); the same seed gives the same table
+    but for the pool either way.
     """
+    if pool not in POOLS:
+        raise ValueError(f"a table's pool of discards is one of {', '.join(POOLS)}, not {pool!r}.")
     if hands is None:
         hands, winner, seats, request = _deal_table(rng, winner)
     else:
@@ -111,14 +119,15 @@ def full_table(
         for p in POSITIONS
         if p in hands
     }
-    pool = deal_discards(_left_over(hands), count, rng)
-    plan = plan_table(bands, pool, painter, size, rng)
+    discarded = deal_discards(_left_over(hands), count, rng)
+    plan = plan_table(bands, discarded, painter, size, rng)
     canvas = felt_table(rng, plan["canvas"], plan["table"], FELTS[felt])
     placed: list[dict] = []
     for position, band in bands.items():
         placed += put_band(canvas, band, position, plan, rng)
     placed += put_walls(canvas, painter, plan, walls_rng, groups)
-    placed += put_discards(canvas, painter, pool, plan, pool_rng, groups)
+    put_pool = put_tossed if pool == "tossed" else put_discards
+    placed += put_pool(canvas, painter, discarded, plan, pool_rng, groups)
     add_arms(canvas, [p["corners"] for p in placed], arm_count, painter.height, arms_rng)
     focus = None
     if chosen["framing"] == "winner":
@@ -138,6 +147,7 @@ def full_table(
         "framing": chosen["framing"],
         "win_apart": bands[winner]["apart"],
         "discards": sum(t.role == "discard" for t in tiles),
+        "pool": pool,
     }
     return Scene(image, tiles, dict(hands), tuple(groups), winner, seats, request, conditions)
 
@@ -280,8 +290,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--framing", choices=("table", "winner"), help="the whole table or the winner's side"
     )
+    parser.add_argument(
+        "--pool",
+        choices=POOLS,
+        default="rows",
+        help="the discards laid in rows by each seat (default) or tossed into the middle",
+    )
     args = parser.parse_args(argv)
-    options = {"style": args.style, "framing": args.framing}
+    options = {"style": args.style, "framing": args.framing, "pool": args.pool}
     written = write_tables(args.folder, args.count, args.seed, **options)
     print(f"{len(written)} tables written to {args.folder}")
     return 0

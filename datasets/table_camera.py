@@ -47,6 +47,7 @@ def shoot(canvas, placed: list[dict], size, angle: float, rng, focus=None, tilt=
     for p in placed:
         corners = cv2.perspectiveTransform((p["corners"] * shrink)[None], matrix)[0]
         box, visible = _visible(corners, picture, width, height)
+        visible = round(visible * (1 - p.get("covered", 0.0)), 3)  # under tiles tossed on it
         if visible < 0.02:
             continue  # out of the frame
         tiles.append(

@@ -22,6 +22,8 @@ from datasets.scene import (
 from engine.seats import POSITIONS, Position
 
 BOTTOM, RIGHT, TOP, LEFT = Position.BOTTOM, Position.RIGHT, Position.TOP, Position.LEFT
+POOLS = ("rows", "tossed")  # the discards laid in rows by each seat, or tossed into the middle
+COVERED = 0.3  # the most of a tossed discard that the ones tossed after it may hide
 
 # --- each seat's band: its row and sets, drawn as its owner sees them ------------------------
 
@@ -320,6 +322,69 @@ def put_discards(canvas, painter: _Painter, pool, plan, rng, groups) -> list[dic
                 u += bw + gap * 0.3
             v += tall + gap * 0.5
     return out
+
+
+def put_tossed(canvas, painter: _Painter, pool, plan, rng, groups) -> list[dict]:
+    """Every seat's discards tossed into the middle of the table, as many tables play them:
+    each lies at any angle wherever it came to rest, some on the edge of one tossed before it
+    (at most COVERED of any tile hidden, so each can still be told by a person), turned
+    towards the seat that tossed it only by chance. Each seat's tiles are still its own group:
+    the sacred-discard rule asks who discarded what."""
+    x0, y0, x1, y1 = plan["pool"]
+    w, h = painter.width, painter.height
+    # where tiles have landed, in the pool's own pixels: which tile shows at each
+    shown = np.full((int(np.ceil(y1 - y0)) + 1, int(np.ceil(x1 - x0)) + 1), -1, np.int32)
+    areas: list[int] = []
+    out: list[dict] = []
+    for position in POSITIONS:
+        tiles = pool[position]
+        if not tiles:
+            continue
+        group = len(groups)
+        groups.append(SceneGroup(position, "discards"))
+        for code, _, _ in tiles:
+            spot = _landing(shown, areas, w, h, rng)
+            if spot is None:
+                continue  # the pool is full: the tile lies under the others, unseen
+            (cx, cy), angle, mask = spot
+            areas.append(int(mask.sum()))
+            shown[mask] = len(areas) - 1
+            centre = (x0 + cx, y0 + cy)
+            out.append(_put_turned(canvas, painter, code, centre, angle, rng, position, group))
+    for k, tile in enumerate(out):
+        tile["covered"] = round(1 - int((shown == k).sum()) / max(1, areas[k]), 3)
+    return out
+
+
+def _landing(shown: np.ndarray, areas: list[int], w: int, h: int, rng, tries: int = 40):
+    """Where a tossed tile comes to rest in the pool (`shown`, see `put_tossed`): its centre,
+    its angle and the pixels it covers; drawn again while it would hide more than COVERED of
+    a tile below it or hang over the pool's edge. None where no try fits."""
+    height, width = shown.shape
+    half = np.hypot(w, h) / 2
+    if width <= 2 * half or height <= 2 * half:
+        return None
+    for _ in range(tries):
+        # tossed towards the middle: most land near it, a few far out
+        cx = float(np.clip(rng.normal(width / 2, width / 5), half, width - half))
+        cy = float(np.clip(rng.normal(height / 2, height / 5), half, height - half))
+        angle = float(rng.uniform(0, 360))
+        a = np.radians(angle)
+        turn = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+        corners = outline((-w / 2, -h / 2, w / 2, h / 2)) @ turn.T + (cx, cy)
+        mask = np.zeros(shown.shape, np.uint8)
+        cv2.fillConvexPoly(mask, np.round(corners).astype(np.int32), 1)
+        mask = mask.astype(bool)
+        below = shown[mask]
+        below = below[below >= 0]
+        if below.size:
+            hidden = np.bincount(below, minlength=len(areas))
+            seen = np.bincount(shown[shown >= 0], minlength=len(areas))
+            lost = (hidden > 0) & (1 - (seen - hidden) / np.maximum(areas, 1) > COVERED)
+            if lost.any():
+                continue
+        return (cx, cy), angle, mask
+    return None
 
 
 def _from_seat(position: Position, u: float, v: float, pool) -> tuple[float, float]:

@@ -286,6 +286,7 @@ def make_scenes(
     dark: bool | None = None,
     low: bool = False,
     level: bool = False,
+    pool: str = "rows",
 ) -> None:
     """Draw `count` synthetic scenes and keep them (JPEG bytes, boxes, kinds) in one .npz file.
 
@@ -297,8 +298,9 @@ def make_scenes(
     camera at the near side, its far edge 50-90 % as wide as the near (`full_table`'s `tilt`;
     the benchmark's low camera sees 70 and 50 %), the table otherwise the same. `level`: each
     low camera's table made level as the reader makes it (`vision.perspective`), since that is
-    the picture the finder is given; a table too gently tilted for the reader stays as seen."""
-    jobs = [(seed, index, whole_tables, dark, low, level) for index in range(count)]
+    the picture the finder is given; a table too gently tilted for the reader stays as seen.
+    `pool`: the whole tables' discards in rows or "tossed" into the middle (`full_table`)."""
+    jobs = [(seed, index, whole_tables, dark, low, level, pool) for index in range(count)]
     description = "drawing tables" if whole_tables else "drawing scenes"
     if workers > 1:
         import multiprocessing
@@ -338,17 +340,17 @@ def forked_workers(count: int):
     return multiprocessing.get_context("fork").Pool(count, one_thread)
 
 
-def _draw_scene(job: tuple[int, int, bool, bool | None, bool, bool]):
+def _draw_scene(job: tuple[int, int, bool, bool | None, bool, bool, str]):
     """One scene of `make_scenes`: its JPEG bytes, boxes, kinds (1 for a face-down tile) and
     which tiles are discards."""
     from datasets.scene import random_scene
     from datasets.table import full_table
 
-    seed, index, whole_tables, dark, low, level = job
+    seed, index, whole_tables, dark, low, level, pool = job
     rng = np.random.default_rng([seed, index])
     # the camera's height drawn apart, so a low camera sees the very table an overhead one does
     tilt = float(np.random.default_rng([seed, index, 1]).uniform(*LOW_TILTS)) if low else None
-    scene = full_table(rng, dark=dark, tilt=tilt) if whole_tables else random_scene(rng)
+    scene = full_table(rng, dark=dark, tilt=tilt, pool=pool) if whole_tables else random_scene(rng)
     image = scene.image
     boxes = np.array([t.box for t in scene.tiles], np.float32).reshape(-1, 4)
     kinds = np.array([t.code == "back" for t in scene.tiles], np.int64)

@@ -32,6 +32,7 @@ TABLES_SEED = 31  # whole tables for training; no benchmark or test draws from t
 DARK_TABLES_SEED = 32  # whole tables on black faces, for training too
 LOW_TABLES_SEED = 33  # whole tables seen by a low camera
 LEVEL_TABLES_SEED = 34  # whole tables seen by a low camera, made level as the reader makes them
+TOSSED_TABLES_SEED = 35  # whole tables whose discards were tossed into the middle
 
 
 STEMS = ("conv", "patch")
@@ -433,7 +434,8 @@ def _drawn_once(
 def synthetic_pools(args) -> tuple[list, list]:
     """(held-out scenes, scenes to learn from): `args.scenes` scenes, a twentieth held out, then
     `args.tables` whole tables, `args.dark_tables` on black faces, `args.low_tables` seen by
-    a low camera and `args.level_tables` seen so and made level, each drawn once."""
+    a low camera, `args.level_tables` seen so and made level and `args.tossed_tables` with
+    their discards tossed into the middle, each drawn once."""
     scenes = _drawn_once("scenes", args.scenes, 1, args.workers) if args.synthetic > 0 else []
     held_scenes, scenes = scenes[: len(scenes) // 20], scenes[len(scenes) // 20 :]
     untaught = args.untaught_discards
@@ -444,6 +446,7 @@ def synthetic_pools(args) -> tuple[list, list]:
         ("dark-tables", args.dark_tables, DARK_TABLES_SEED, {"dark": True}),
         ("low-tables", args.low_tables, LOW_TABLES_SEED, {"low": True}),
         ("level-tables", args.level_tables, LEVEL_TABLES_SEED, {"low": True, "level": True}),
+        ("tossed-tables", args.tossed_tables, TOSSED_TABLES_SEED, {"pool": "tossed"}),
     )
     for name, count, seed, kind in pools:
         if count:
@@ -495,6 +498,13 @@ def main(argv: list[str] | None = None) -> int:
         default=0,
         help="whole tables seen by a low camera and made level as the reader makes them, "
         "to draw once and add",
+    )
+    parser.add_argument(
+        "--tossed-tables",
+        type=int,
+        default=0,
+        help="whole tables whose discards were tossed into the middle (every angle, some on "
+        "others), to draw once and add: the finders learnt none",
     )
     parser.add_argument(
         "--untaught-discards",

@@ -13,6 +13,7 @@ import pytest
 import engine
 from datasets.scene import POSITIONS
 from datasets.table import full_table, made_level, table_truth, write_tables
+from datasets.table_layout import COVERED
 
 SEEDS = range(4)
 
@@ -224,6 +225,35 @@ def test_given_hands_need_every_seat_and_a_winner_with_a_winning_tile():
         full_table(np.random.default_rng(0), hands=DEMO_HANDS, winner="top")
 
 
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_tossed_pool_lies_every_way_some_tiles_on_others_each_mostly_seen(seed):
+    laid = table(seed)
+    tossed = full_table(
+        np.random.default_rng(seed), style="procedural", framing="table", pool="tossed"
+    )
+    assert tossed.conditions["pool"] == "tossed" and laid.conditions["pool"] == "rows"
+    rest = [(t.code, t.box, t.role) for t in laid.tiles if t.role != "discard"]
+    assert [(t.code, t.box, t.role) for t in tossed.tiles if t.role != "discard"] == rest
+    assert (tossed.hands, tossed.request) == (laid.hands, laid.request)
+    discards = [t for t in tossed.tiles if t.role == "discard"]
+    assert len(discards) >= 0.9 * len([t for t in laid.tiles if t.role == "discard"])
+    # any angle, not the rows' few degrees off a seat's turn
+    askew = [t.angle % 90 for t in discards]
+    assert sum(15 < a < 75 for a in askew) >= len(discards) / 3
+    on_others = sum(overlap(a, b) > 0 for i, a in enumerate(discards) for b in discards[i + 1 :])
+    assert on_others >= 1, "some tossed tiles lie on the edge of others"
+    # a hair of rounding between the pool's pixels and the camera's outline
+    assert min(t.visible for t in discards) >= 1 - COVERED - 0.02
+    assert {t.group for t in discards} == {
+        k for k, g in enumerate(tossed.groups) if g.kind == "discards"
+    }
+
+
+def test_a_pool_is_laid_in_rows_or_tossed_and_nothing_else():
+    with pytest.raises(ValueError, match="rows, tossed"):
+        full_table(np.random.default_rng(0), style="procedural", pool="stacked")
+
+
 def test_the_same_seed_draws_the_same_table():
     first = full_table(np.random.default_rng(3), style="procedural")
     again = full_table(np.random.default_rng(3), style="procedural")
@@ -305,6 +335,17 @@ def test_write_tables_writes_pictures_and_their_truth(tmp_path):
         assert all(0 <= t["group"] < len(truth["groups"]) for t in truth["tiles"])
     scene = full_table(np.random.default_rng([7, 1]), style="procedural")
     assert table_truth(scene) == truth
+
+
+def test_the_command_line_writes_tables_with_their_pool_tossed(tmp_path):
+    from datasets.table import main
+
+    options = ["--style", "procedural", "--framing", "table", "--pool", "tossed"]
+    assert main([str(tmp_path), "--count", "1", *options]) == 0
+    truth = json.loads((tmp_path / "table_000.json").read_text())
+    assert truth["conditions"]["pool"] == "tossed"
+    pool = [t for t in truth["tiles"] if t["role"] == "discard"]
+    assert pool and min(t["visible"] for t in pool) >= 1 - COVERED - 0.02
 
 
 def test_a_set_on_black_faces_lays_out_the_same_table_with_dark_faces():

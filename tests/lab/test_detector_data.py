@@ -173,6 +173,18 @@ def test_tables_kept_for_a_low_camera_are_the_same_tables_with_the_far_side_smal
     assert np.median(ratio[far]) < 0.95 * np.median(ratio[near])
 
 
+def test_tables_kept_with_their_pool_tossed_are_the_same_tables_but_for_the_discards(tmp_path):
+    rows, tossed = tmp_path / "rows.npz", tmp_path / "tossed.npz"
+    data.make_scenes(1, seed=4, path=rows, whole_tables=True)
+    data.make_scenes(1, seed=4, path=tossed, whole_tables=True, pool="tossed")
+    (a,), (b,) = data.load_scenes(rows), data.load_scenes(tossed)
+    laid = np.load(rows, allow_pickle=True)["discards"][0]
+    thrown = np.load(tossed, allow_pickle=True)["discards"][0]
+    assert np.array_equal(a.boxes[~laid], b.boxes[~thrown]), "the same hands, sets and walls"
+    assert thrown.sum() and not np.array_equal(a.boxes[laid], b.boxes[thrown])
+    assert not b.kinds[thrown].any(), "every tossed discard lies face up"
+
+
 def test_workers_forked_after_opencv_ran_on_its_threads_start_and_work():
     # A training run reads its photos with OpenCV's threads, then forks its batch workers: they
     # once hung before the first batch. In a child process, so a hang cannot stall the suite.

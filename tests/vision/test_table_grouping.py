@@ -1,5 +1,6 @@
 """Grouping whole end-of-hand tables (`datasets.table`): the winner's hand among standing rows,
-other players' sets, the discard pool, walls, arms and a turned camera, against the tables' truth.
+other players' sets, the discard pool (in rows, or tossed into the middle at every angle), walls,
+arms and a turned camera, against the tables' truth.
 
 The tiles come from the tables' truth (code, box, face turn), so these check grouping alone;
 `test_reader.py` and `test_demo.py` read such tables through the finder and the classifier.
@@ -15,6 +16,7 @@ import numpy as np
 import pytest
 
 from datasets.table import HAND_ROLES, full_table
+from datasets.table_layout import POOLS
 from lab.hands import as_laid, canonical
 from tests.vision.test_grouping import read, tiles_of
 from vision.grouping import group_hands, loose_faces
@@ -24,22 +26,26 @@ SEEDS = range(10)
 
 
 @cache
-def table(seed: int):
-    scene = full_table(np.random.default_rng([7, seed]))
+def table(seed: int, pool: str = "rows"):
+    """A table of seed `seed`, its discards laid in rows or tossed into the middle (the same
+    hands, sets and walls either way), and its grouping."""
+    scene = full_table(np.random.default_rng([7, seed]), pool=pool)
     return scene, read(scene)
 
 
+@pytest.mark.parametrize("pool", POOLS)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_the_winners_hand_is_offered_first_exactly_as_laid(seed):
-    scene, reading = table(seed)
+def test_the_winners_hand_is_offered_first_exactly_as_laid(seed, pool):
+    scene, reading = table(seed, pool)
     first = reading.hands[0]
     assert first.position == scene.winner
     assert canonical(first.to_request(reading.tiles)) == as_laid(scene)
 
 
+@pytest.mark.parametrize("pool", POOLS)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_the_pool_is_reported_as_discards_and_no_discard_joins_a_hand(seed):
-    scene, reading = table(seed)
+def test_the_pool_is_reported_as_discards_and_no_discard_joins_a_hand(seed, pool):
+    scene, reading = table(seed, pool)
     # `read` keeps the scene's tiles (boxes rounded), less the backs no hand uses: match by box
     role_at = {tuple(int(round(v)) for v in t.box): t.role for t in scene.tiles}
     roles = [role_at.get(tuple(t.box)) for t in reading.tiles]
@@ -50,9 +56,10 @@ def test_the_pool_is_reported_as_discards_and_no_discard_joins_a_hand(seed):
     assert sum(i in reported for i in pool) >= 0.9 * len(pool)
 
 
+@pytest.mark.parametrize("pool", POOLS)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_walls_and_standing_rows_are_no_hand_of_their_own(seed):
-    scene, reading = table(seed)
+def test_walls_and_standing_rows_are_no_hand_of_their_own(seed, pool):
+    scene, reading = table(seed, pool)
     for hand in reading.hands[1:]:
         assert not hand.concealed, "another player shows only sets and flowers"
         assert hand.position != scene.winner
