@@ -46,9 +46,13 @@ def test_tile_figures_on_a_table_count_every_face_drawn_and_every_face_reported(
 
     from lab.hands import tally_faces
 
-    drawn = [SimpleNamespace(code=code, box=box) for code, box in TRUTH] + [
-        SimpleNamespace(code="2f", box=(100, 0, 130, 40)),
-        SimpleNamespace(code="back", box=(0, 60, 30, 100)),  # a wall
+    roles = ["concealed", "discard", "discard"]  # the 2m and the 3m were discarded
+    drawn = [
+        SimpleNamespace(code=code, box=box, role=role)
+        for (code, box), role in zip(TRUTH, roles, strict=True)
+    ] + [
+        SimpleNamespace(code="2f", box=(100, 0, 130, 40), role="flower"),
+        SimpleNamespace(code="back", box=(0, 60, 30, 100), role="wall"),
     ]
     read = reading_of(
         TRUTH[0],
@@ -61,6 +65,7 @@ def test_tile_figures_on_a_table_count_every_face_drawn_and_every_face_reported(
     assert tally["truth"] == 4 and tally["reported"] == 4
     assert tally["found"] == 3 and tally["named"] == 1
     assert tally["flowers"] == 1 and tally["flowers found"] == 1 and tally["flowers named"] == 0
+    assert tally["discards"] == 2 and tally["discards found"] == 1  # the 3m was discarded
 
 
 def test_tables_drawn_in_the_style_never_learnt_are_counted_apart():
