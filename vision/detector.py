@@ -66,9 +66,6 @@ LOOKS = 2
 # to the largest look reads such a table in 43 ms instead of 62 (median), the reader's tiles
 # named right 88.2 -> 89.4 %.
 HUGE = 6
-# tiles shorter than this share of a picture's long side are seen small, as a camera over a
-# whole table sees them (`vision.reader.seen_small` judges by it too)
-SEEN_SMALL = 1 / 20
 MANY = 16
 # The table finder's look takes in only the part of the picture around what the first look saw
 # (every candidate: a whole table's heaps come out as blots), grown by AROUND of the look's long
@@ -161,13 +158,9 @@ class TileFinder:
         back_threshold: float | None = None,
         table_model_path: str | Path | None = None,
         table_session=None,
-        frames_to_table: bool = False,
     ):
         """`table_session`: the table finder's session, already made by another finder, shared
-        instead of loading `table_model_path` again. `frames_to_table`: a camera's frame of a
-        whole table that the first look judges to want a larger look is looked at larger by
-        the table finder, not by this finder (`_a_frames_small_tiles`); for the main finder,
-        not for one taught pictures of its own (the level finder's level pictures)."""
+        instead of loading `table_model_path` again."""
         from vision.sessions import cpu_session
 
         path = Path(model_path) if model_path else DEFAULT_MODEL
@@ -187,7 +180,6 @@ class TileFinder:
         # backs may be answered fainter than faces, for a caller that weighs them itself
         self.back_threshold = self.threshold if back_threshold is None else float(back_threshold)
         self.overlap = float(meta.get("nms_iou", 0.5))
-        self.frames_to_table = frames_to_table and self.table_session is not self.session
 
     def find(self, bgr: np.ndarray) -> list[FoundTile]:
         """Every tile found in a BGR picture, best first.
@@ -252,8 +244,8 @@ class TileFinder:
             if wanted <= NO_LARGER * pixels:
                 break
             pixels = int(wanted)
-            table = self.frames_to_table and _a_frames_small_tiles(sure, area, self.pixels, bgr)
-            found, scale = self._find_at(bgr, pixels, self.table_session if table else None)
+            found, scale = self._find_at(bgr, pixels)
+            table = False
         return found, Look(scale, table)
 
     def _find_unstretched(self, bgr: np.ndarray, found: list[FoundTile]) -> list[FoundTile]:
@@ -462,22 +454,6 @@ def _a_hand_seen(faces: list[FoundTile], scale: float) -> bool:
     boxes = np.array([f.box for f in faces], float)
     lines = find_lines((boxes[:, :2] + boxes[:, 2:]) / 2, boxes[:, 2:] - boxes[:, :2])
     return max(len(line.members) for line in lines) >= HAND_ROW
-
-
-def _a_frames_small_tiles(sure: list[FoundTile], area: int, pixels: int, bgr) -> bool:
-    """Whether a first look's sure tiles are a whole table's, seen small in a camera's frame:
-    the picture HUGE times the first look or more, its tiles shorter than SEEN_SMALL of its
-    long side. The photo finder, taught by photos that label the hand alone, passes over a pool
-    of discards tossed every way; the table finder, taught whole tables, boxes them. On 40
-    development tables with the pool tossed (seed 99), looked at larger by the table finder,
-    the discards found went from 1022 to 1260 of 1779 and the hands read exactly from 34 to
-    36; with the pool in rows, 280 development tables read 231 hands exactly either way, their
-    faces named right up in nine of ten lights and cameras (docs/reading.md); the valid photos
-    as they are, dim, at the panel's size and set whole in a 1280 table read with the same
-    figures. A close phone photo's tiles are far longer: it keeps the photo finder."""
-    if area < HUGE * pixels or not sure:
-        return False
-    return _median_length(sure) < SEEN_SMALL * max(bgr.shape[:2])
 
 
 def _sees_more_small_tiles(

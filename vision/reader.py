@@ -24,7 +24,7 @@ import numpy as np
 
 from engine.analysis import WINNING_TILES
 from vision.completion import completed, is_whole, nearly_whole
-from vision.detector import SEEN_SMALL, USUAL_FACES, Look, at_first_size
+from vision.detector import USUAL_FACES, Look, at_first_size
 from vision.grouping import (
     BLANK,
     BLANK_SIZES,
@@ -134,10 +134,10 @@ CLOSER_CONTEXT = 1.5
 CLOSER_KEEP = 0.75
 CLOSER_SHARE = 0.6
 CLOSER_TILES = (None, 40.0, 56.0)
-# A hand whose tiles are shorter than SEEN_SMALL (`vision.detector`) of the picture's long side is
-# seen small, as a camera over a whole table sees it (its tiles 2-3 % of the side; a photo of a
-# hand shows them 7 % or more): it is looked at closer whenever it is incomplete, however far off
-# complete it is.
+# A hand whose tiles are shorter than SEEN_SMALL of the picture's long side is seen small, as a
+# camera over a whole table sees it (its tiles 2-3 % of the side; a photo of a hand shows them 7 %
+# or more): it is looked at closer whenever it is incomplete, however far off complete it is.
+SEEN_SMALL = 1 / 20
 # Such a hand further off complete is looked at with its region grown by a tile's width (of its
 # length, TILE_WIDTH) for each tile it lacks of a winner's 14 (`grouping.WHOLE_HAND`): a set not
 # found lies beside the rest. It is looked at once, at the size the finder judges: the other
@@ -152,7 +152,7 @@ def shipped_finders(pixels: int | None = None, closer: bool = True, level: bool 
     (loaded once). `pixels`: the main looks' size (about 384 x 384)."""
     from vision.detector import CLOSER_MODEL, LEVEL_MODEL, TileFinder
 
-    finder = TileFinder(pixels=pixels, back_threshold=FAINT_BACK, frames_to_table=True)
+    finder = TileFinder(pixels=pixels, back_threshold=FAINT_BACK)
     table = finder.table_session
     shared = None if table is finder.session else table
 
