@@ -351,8 +351,9 @@ def put_tossed(canvas, painter: _Painter, pool, plan, rng, groups) -> list[dict]
             shown[mask] = len(areas) - 1
             centre = (x0 + cx, y0 + cy)
             out.append(_put_turned(canvas, painter, code, centre, angle, rng, position, group))
-    for k, tile in enumerate(out):
-        tile["covered"] = round(1 - int((shown == k).sum()) / max(1, areas[k]), 3)
+    seen = np.bincount(shown[shown >= 0], minlength=len(areas))
+    for tile, area, part in zip(out, areas, seen.tolist(), strict=True):
+        tile["covered"] = round(1 - part / max(1, area), 3)
     return out
 
 
@@ -364,14 +365,13 @@ def _landing(shown: np.ndarray, areas: list[int], w: int, h: int, rng, tries: in
     half = np.hypot(w, h) / 2
     if width <= 2 * half or height <= 2 * half:
         return None
+    seen = np.bincount(shown[shown >= 0], minlength=len(areas))  # each tile's pixels showing
     for _ in range(tries):
         # tossed towards the middle: most land near it, a few far out
         cx = float(np.clip(rng.normal(width / 2, width / 5), half, width - half))
         cy = float(np.clip(rng.normal(height / 2, height / 5), half, height - half))
         angle = float(rng.uniform(0, 360))
-        a = np.radians(angle)
-        turn = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
-        corners = outline((-w / 2, -h / 2, w / 2, h / 2)) @ turn.T + (cx, cy)
+        corners = turned_outline(w, h, (cx, cy), angle)
         mask = np.zeros(shown.shape, np.uint8)
         cv2.fillConvexPoly(mask, np.round(corners).astype(np.int32), 1)
         mask = mask.astype(bool)
@@ -379,7 +379,6 @@ def _landing(shown: np.ndarray, areas: list[int], w: int, h: int, rng, tries: in
         below = below[below >= 0]
         if below.size:
             hidden = np.bincount(below, minlength=len(areas))
-            seen = np.bincount(shown[shown >= 0], minlength=len(areas))
             lost = (hidden > 0) & (1 - (seen - hidden) / np.maximum(areas, 1) > COVERED)
             if lost.any():
                 continue
@@ -398,13 +397,19 @@ def _from_seat(position: Position, u: float, v: float, pool) -> tuple[float, flo
     }[position]
 
 
+def turned_outline(w: float, h: float, centre, angle: float) -> np.ndarray:
+    """The four corners of a w x h tile turned `angle` degrees clockwise about `centre`,
+    clockwise from its face's top-left (`outline`)."""
+    a = np.radians(angle)
+    turn = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]], np.float32)
+    return (outline((-w / 2, -h / 2, w / 2, h / 2)) @ turn.T) + np.float32(centre)
+
+
 def _put_turned(canvas, painter, code, centre, angle: float, rng, position, group) -> dict:
     """One tile turned `angle` degrees clockwise about `centre`, and its outline."""
     tile = painter.tile(code)
     h, w = tile.shape[:2]
-    a = np.radians(angle)
-    turn = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]], np.float32)
-    corners = (outline((-w / 2, -h / 2, w / 2, h / 2)) @ turn.T) + np.float32(centre)
+    corners = turned_outline(w, h, centre, angle)
     x0, y0 = np.floor(corners.min(0)).astype(int)
     x1, y1 = np.ceil(corners.max(0)).astype(int)
     source = outline((0, 0, w, h))[:3]

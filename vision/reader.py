@@ -497,7 +497,7 @@ class TileReader:
         in_negative = find_turned is not None
         if not in_negative:  # the faces are white: judge the light from them
             gains = gains_for(judged)
-            seen = _faces(found)  # the faces the first look found
+            seen = len(face_boxes(found))  # the faces the first look found
             if overexposed(blown):  # burnt white: darken it and look again
                 bgr = darkened(bgr)
                 found, look = self.looked_again(bgr, zoom, look, seen)
@@ -826,9 +826,10 @@ class TileReader:
         if zoom is None and look and look.table:
             if at_first_size(again, picture, self.finder.pixels):
                 return self.finder.find_looked(picture, look)
-            if seen is not None and not (again and again.table) and _faces(found) < seen:
+            faces = len(face_boxes(found))
+            if seen is not None and not (again and again.table) and faces < seen:
                 other, as_first = self.finder.find_looked(picture, look)
-                if _faces(other) > _faces(found):
+                if len(face_boxes(other)) > faces:
                     return other, as_first
         return found, again
 
@@ -1717,11 +1718,6 @@ def keep_trusted(reading: Reading) -> Reading:
     keep = [i for i, tile in enumerate(reading.tiles) if tile.code != "back" or i in used]
     keep.sort(key=lambda i: (reading.tiles[i].box[1], reading.tiles[i].box[0]))
     return only_tiles(reading, keep)
-
-
-def _faces(found: list) -> int:
-    """How many of the tiles a finder found are faces."""
-    return sum(f.kind == "face" for f in found)
 
 
 def without_nameless(reading: Reading) -> Reading:
