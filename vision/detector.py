@@ -109,6 +109,9 @@ UNSTRETCH_TRIES = 3
 # A look at no more than this many times the pixels of the one before would see nothing more:
 # the finder looks no larger (`TileFinder.find`, `at_first_size`).
 NO_LARGER = 1.2
+# A face the table finder adds to a frame's look (`TileFinder.with_pool`) overlaps no sure tile
+# of the first finder's by more than this (intersection over union).
+POOL_CLEAR = 0.2
 MILD = 1.5  # a shrink by less than this is bilinear (see `shrink`)
 
 
@@ -119,6 +122,7 @@ class FoundTile:
     box: tuple[float, float, float, float]  # x0, y0, x1, y1 in the picture's pixels
     score: float  # how sure the finder is that a tile is there
     kind: str  # `face` or `back`
+    pool: bool = False  # added by the table finder's look for the discards (`with_pool`)
 
 
 @dataclass(frozen=True)
@@ -135,10 +139,13 @@ class Prepared:
 class Look:
     """How the finder looked at a picture: at `scale` network pixels per picture pixel, with the
     table finder (`table`) or the first one. A turned copy of the picture is looked at the same
-    way (`TileFinder.find_looked`), its tiles as large for the finder as they were."""
+    way (`TileFinder.find_looked`), its tiles as large for the finder as they were. `pool`: the
+    table finder looked too, at the same size, for the discards the first one passes over
+    (`TileFinder.with_pool`)."""
 
     scale: float
     table: bool = False
+    pool: bool = False
 
 
 class ModelMissing(VisionError):
@@ -211,6 +218,8 @@ class TileFinder:
             pixels = round(bgr.shape[0] * bgr.shape[1] * look.scale**2)
             session = self.table_session if look.table else None
             found, _ = self._find_at(bgr, pixels, session, around=around)
+            if look.pool:
+                found = self.with_pool(bgr, pixels, found, around)
         sure = [
             f
             for f in found
@@ -246,7 +255,40 @@ class TileFinder:
             pixels = int(wanted)
             found, scale = self._find_at(bgr, pixels)
             table = False
-        return found, Look(scale, table)
+        pool = (
+            not table
+            and area >= HUGE * self.pixels
+            and pixels > NO_LARGER * self.pixels
+            and self.table_session is not self.session
+        )
+        if pool:
+            found = self.with_pool(bgr, pixels, found)
+        return found, Look(scale, table, pool)
+
+    def with_pool(
+        self, bgr: np.ndarray, pixels: int, found: list[FoundTile], around=None
+    ) -> list[FoundTile]:
+        """`found` (the first finder's look at `pixels` of a camera's frame of a whole table)
+        with the faces the table finder finds at that size clear of every tile in it as sure as
+        a face (by no more than POOL_CLEAR of overlap).
+
+        The first finder learnt from photos that label a player's hand alone, and it passes
+        over a pool of discards tossed every way; the table finder, taught whole tables, finds
+        them. Its boxes are not taken where the first finder's are: on the hand's row and sets
+        the first finder reads better (every camera frame looked at by the table finder alone
+        read one hand fewer in all on the development tables, docs/reading.md)."""
+        more, _ = self._find_at(bgr, pixels, self.table_session, around=around)
+        # a faint back (under the faces' threshold) is no tile the pool's faces must clear
+        sure = np.array([f.box for f in found if f.score >= self.threshold], float).reshape(-1, 4)
+        pool = []
+        for f in more:
+            if f.kind != "face" or f.score < self.threshold:
+                continue
+            box = np.array([f.box], float)
+            if len(sure) and box_iou(box, sure).max() > POOL_CLEAR:
+                continue
+            pool.append(replace(f, pool=True))
+        return found + pool
 
     def _find_unstretched(self, bgr: np.ndarray, found: list[FoundTile]) -> list[FoundTile]:
         """Squeeze the picture back along the axis its tiles look stretched, find again, and

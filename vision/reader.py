@@ -492,7 +492,8 @@ class TileReader:
         height, width = bgr.shape[:2]
         as_given = bgr  # the picture the tiles' boxes are given back in
         found, look = self.finder.find_looked(bgr, zoom)
-        judged, blown = faces_light(bgr, face_boxes(found))
+        # the pool's upright boxes around tiles lying every way hold felt: no light to judge by
+        judged, blown = faces_light(bgr, face_boxes([f for f in found if not f.pool]))
         found, find_turned = self.found_in_negative(bgr, found, judged, look, zoom)
         in_negative = find_turned is not None
         if not in_negative:  # the faces are white: judge the light from them

@@ -450,6 +450,102 @@ def test_the_table_finder_looks_only_around_what_the_first_look_saw():
     assert box_iou(sure_part, sure_whole).max(axis=1).min() > 0.95
 
 
+def _found(box, score=0.9, kind="face"):
+    from vision.detector import FoundTile
+
+    return FoundTile(tuple(float(v) for v in box), score, kind)
+
+
+def test_a_frame_looked_at_larger_by_the_photo_finder_gets_the_table_finders_pool_too():
+    """A camera frame whose first look reads a hand's row, its tiles too small: the photo
+    finder looks larger, and the table finder looks at the same size for the discards the
+    photo finder passes over. Its faces clear of the photo finder's tiles are added (one lying
+    under a faint back too); its copies of the hand's tiles and a face half over a tile already
+    found are not. A turned copy looked at the same way gets them too."""
+    from vision.detector import TileFinder, prepare
+
+    finder = TileFinder()
+    hand = _row_of(20, 60, top=900)
+    pool = [_found((400, 300, 445, 345)), _found((600, 320, 645, 365), 0.5)]
+    faint_back = _found((598, 318, 648, 368), 0.2, "back")
+    half_over = _found((25, 880, 70, 940))  # a third of a tile off the hand's first one
+    asked = []
+
+    def find_at(bgr, pixels, session=None, around=None):
+        asked.append(session or finder.session)
+        if pixels == finder.pixels:
+            answer = hand
+        elif session is finder.table_session:
+            answer = hand + pool + [half_over]
+        else:
+            answer = hand + [faint_back]
+        return answer, prepare(bgr, pixels).scale
+
+    finder._find_at = find_at
+    frame = np.zeros((1200, 1600, 3), np.uint8)
+    found, look = finder.find_looked(frame)
+    assert look.pool and not look.table
+    assert asked == [finder.session, finder.session, finder.table_session]
+    faces = {f.box for f in found if f.kind == "face"}
+    assert faces == {f.box for f in hand + pool}, "the pool added, nothing found twice"
+    asked.clear()
+    again, _ = finder.find_looked(frame, look)
+    assert asked == [finder.session, finder.table_session]
+    assert {f.box for f in again if f.kind == "face"} == faces
+
+
+def test_the_light_is_judged_from_the_photo_finders_faces_not_the_pools(monkeypatch):
+    """The upright box around a discard lying askew holds felt: the faces' light is judged
+    from the faces the photo finder found, not from those the pool's look added."""
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    import vision.reader as reader_module
+    from vision.detector import Look
+    from vision.reader import TileReader
+
+    hand = _row_of(14, 60, top=600)
+    pool = [replace(f, pool=True) for f in _row_of(6, 60, top=100)]
+    judged = []
+
+    class Judged(Exception):
+        """Raised once the light is judged: nothing after it is under test."""
+
+    def faces_light(bgr, boxes):
+        judged.append({tuple(b) for b in np.asarray(boxes).tolist()})
+        raise Judged
+
+    monkeypatch.setattr(reader_module, "faces_light", faces_light)
+    finder = SimpleNamespace(
+        find_looked=lambda picture, look=None, around=None: (hand + pool, Look(0.5, pool=True)),
+        pixels=384 * 384,
+    )
+    reader = TileReader(finder=finder, classifier=SimpleNamespace(rotation_output=1))
+    with pytest.raises(Judged):
+        reader.named_tiles(np.zeros((960, 1280, 3), np.uint8))
+    assert judged == [{f.box for f in hand}]
+
+
+def test_a_close_photo_and_a_table_finders_look_get_no_pool_look():
+    """Only a camera frame the photo finder looked at larger gets the table finder's look for
+    the pool: a phone photo read at the first size, or a frame the table finder read, do not."""
+    from vision.detector import TileFinder, prepare
+
+    finder = TileFinder()
+    asked = []
+
+    def find_at(bgr, pixels, session=None, around=None):
+        asked.append(session or finder.session)
+        return _row_of(20, 150), prepare(bgr, pixels).scale
+
+    finder._find_at = find_at
+    _, look = finder.find_looked(np.zeros((1200, 1600, 3), np.uint8))  # tiles read at first
+    assert not look.pool and asked == [finder.session]
+    looks = _Looks(first=_row_of(5, 120), larger=_row_of(40, 30))
+    _, look = looks.finder.find_looked(np.zeros((1200, 1600, 3), np.uint8))
+    assert look.table and not look.pool and len(looks.asked) == 2
+
+
 def test_a_dim_table_whose_first_look_answers_blots_as_backs_is_looked_at_larger():
     """In a dim room a whole table's specks come out of the first look as dark blots, most of
     them taken for backs: many sure boxes, hardly a face. Only faces tell a hand's close photo
