@@ -65,14 +65,6 @@ LOOKS = 2
 # first, but its tiles were most often still too small and a third look followed; going straight
 # to the largest look reads such a table in 43 ms instead of 62 (median), the reader's tiles
 # named right 88.2 -> 89.4 %.
-# Many faces do not spare a frame that look when they are as long as the first look reads tiles
-# well (SMALL_TILE), so that no larger look would follow, and no hand's row is among them: a pool
-# of discards tossed every way comes out of the first look as blots that long, a heap each, and
-# the frame was read at the first size (3 of 12 development tables with the pool tossed, 8 of
-# their 66 faces found). On development tables in 14 lights and cameras the hands read exactly
-# went from 91 to 99 of 168 with the pool tossed and from 160 to 164 of 224 with it in rows, none
-# of the 28 lines lost; 39 held-out train photos as they are, at the panel's size and set whole
-# in a 1280 table read as before.
 HUGE = 6
 MANY = 16
 # The table finder's look takes in only the part of the picture around what the first look saw
@@ -241,13 +233,7 @@ class TileFinder:
         pixels = self.pixels
         table = False
         faces = [f for f in found if f.kind == "face" and f.score >= self.threshold]
-        sure = [f for f in found if f.score >= self.threshold]
-        as_long_as_read = bool(sure) and _median_length(sure) * scale >= SMALL_TILE
-        if (
-            area >= HUGE * pixels
-            and (len(faces) < MANY or as_long_as_read)
-            and not _a_hand_seen(faces, scale)
-        ):
+        if area >= HUGE * pixels and len(faces) < MANY and not _a_hand_seen(faces, scale):
             big = min(MAX_PIXELS, area)
             larger, larger_scale = self._find_at(bgr, big, self.table_session, around=found)
             if _sees_more_small_tiles(larger, len(faces), scale, self.threshold):

@@ -546,27 +546,6 @@ def test_a_close_photo_and_a_table_finders_look_get_no_pool_look():
     assert look.table and not look.pool and len(looks.asked) == 2
 
 
-def test_a_frame_whose_first_look_sees_many_blots_as_long_as_tiles_is_looked_at_larger():
-    """A tossed pool's heaps come out of a frame's first look as blots as long as tiles read
-    well there, more than MANY of them, and no hand's row among them: the table finder looks
-    larger, and its many small tiles are kept. The same faces in a hand's row are a photo
-    read at its first size, looked at no larger."""
-    from vision.detector import MANY, FoundTile
-
-    blots = [
-        FoundTile((60 + 300 * i, 60 + 220 * j, 180 + 300 * i, 150 + 220 * j), 0.8, "face")
-        for i in range(5)
-        for j in range(4)
-    ]
-    assert len(blots) > MANY
-    frame = np.zeros((1200, 1600, 3), np.uint8)
-    looks = _Looks(first=blots, larger=_row_of(60, 30))
-    found = looks.finder.find(frame)
-    assert len(found) == 60 and looks.asked[1][1] is looks.finder.table_session
-    looks = _Looks(first=_row_of(20, 120), larger=_row_of(60, 30))
-    assert len(looks.finder.find(frame)) == 20 and len(looks.asked) == 1
-
-
 def test_a_dim_table_whose_first_look_answers_blots_as_backs_is_looked_at_larger():
     """In a dim room a whole table's specks come out of the first look as dark blots, most of
     them taken for backs: many sure boxes, hardly a face. Only faces tell a hand's close photo
