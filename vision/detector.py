@@ -278,17 +278,14 @@ class TileFinder:
         the first finder reads better (every camera frame looked at by the table finder alone
         read one hand fewer in all on the development tables, docs/reading.md)."""
         more, _ = self._find_at(bgr, pixels, self.table_session, around=around)
+        faces = [f for f in more if f.kind == "face" and f.score >= self.threshold]
         # a faint back (under the faces' threshold) is no tile the pool's faces must clear
         sure = np.array([f.box for f in found if f.score >= self.threshold], float).reshape(-1, 4)
-        pool = []
-        for f in more:
-            if f.kind != "face" or f.score < self.threshold:
-                continue
-            box = np.array([f.box], float)
-            if len(sure) and box_iou(box, sure).max() > POOL_CLEAR:
-                continue
-            pool.append(replace(f, pool=True))
-        return found + pool
+        if not faces or not len(sure):
+            return found + [replace(f, pool=True) for f in faces]
+        overlap = box_iou(np.array([f.box for f in faces], float), sure).max(axis=1)
+        clear = [f for f, most in zip(faces, overlap, strict=True) if most <= POOL_CLEAR]
+        return found + [replace(f, pool=True) for f in clear]
 
     def _find_unstretched(self, bgr: np.ndarray, found: list[FoundTile]) -> list[FoundTile]:
         """Squeeze the picture back along the axis its tiles look stretched, find again, and
