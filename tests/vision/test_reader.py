@@ -546,6 +546,43 @@ def test_a_close_photo_and_a_table_finders_look_get_no_pool_look():
     assert look.table and not look.pool and len(looks.asked) == 2
 
 
+def _scattered(lengths: list[float]) -> list:
+    """Sure faces of the given lengths (picture pixels) scattered over a 1600 x 1200 frame,
+    never eight in a row."""
+    from vision.detector import FoundTile
+
+    return [
+        FoundTile(
+            (
+                60 + 300 * (k % 5),
+                60 + 220 * (k // 5),
+                60 + 300 * (k % 5) + 0.75 * length,
+                60 + 220 * (k // 5) + length,
+            ),
+            0.8,
+            "face",
+        )
+        for k, length in enumerate(lengths)
+    ]
+
+
+def test_a_frame_whose_first_look_sees_a_tossed_pools_heaps_is_looked_at_larger():
+    """A tossed pool's heaps come out of a frame's first look as blots of every size, long
+    enough for that look to read, more than MANY of them and no hand's row among them: the
+    table finder looks larger, and its many small tiles are kept. As many faces all alike are
+    a close photo's tiles, read at the first size."""
+    from vision.detector import MANY
+
+    frame = np.zeros((1200, 1600, 3), np.uint8)
+    heaps = _scattered([90 + 6 * k for k in range(20)])  # 90-204 pixels long
+    assert len(heaps) > MANY
+    looks = _Looks(first=heaps, larger=_row_of(60, 30))
+    assert len(looks.finder.find(frame)) == 60
+    assert looks.asked[1][1] is looks.finder.table_session
+    looks = _Looks(first=_scattered([120 + k % 3 for k in range(20)]), larger=_row_of(60, 30))
+    assert len(looks.finder.find(frame)) == 20 and len(looks.asked) == 1
+
+
 def test_a_dim_table_whose_first_look_answers_blots_as_backs_is_looked_at_larger():
     """In a dim room a whole table's specks come out of the first look as dark blots, most of
     them taken for backs: many sure boxes, hardly a face. Only faces tell a hand's close photo
