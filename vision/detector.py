@@ -294,11 +294,10 @@ class TileFinder:
         faces = [f for f in more if f.kind == "face" and f.score >= self.threshold]
         # a faint back (under the faces' threshold) is no tile the pool's faces must clear
         sure = np.array([f.box for f in found if f.score >= self.threshold], float).reshape(-1, 4)
-        if not faces or not len(sure):
-            return found + [replace(f, pool=True) for f in faces]
-        overlap = box_iou(np.array([f.box for f in faces], float), sure).max(axis=1)
-        clear = [f for f, most in zip(faces, overlap, strict=True) if most <= POOL_CLEAR]
-        return found + [replace(f, pool=True) for f in clear]
+        if faces and len(sure):
+            overlap = box_iou(np.array([f.box for f in faces], float), sure).max(axis=1)
+            faces = [f for f, most in zip(faces, overlap, strict=True) if most <= POOL_CLEAR]
+        return found + [replace(f, pool=True) for f in faces]
 
     def _find_unstretched(self, bgr: np.ndarray, found: list[FoundTile]) -> list[FoundTile]:
         """Squeeze the picture back along the axis its tiles look stretched, find again, and
@@ -516,8 +515,7 @@ def _heaps_seen(found: list[FoundTile], faces: list[FoundTile], scale: float, th
     sure = [f for f in found if f.score >= threshold]
     if not faces or _median_length(sure) * scale < SMALL_TILE:
         return False
-    lengths = [max(f.box[2] - f.box[0], f.box[3] - f.box[1]) for f in faces]
-    shortest, longest = np.percentile(lengths, [10, 90])
+    shortest, longest = np.percentile(_long_sides(faces), [10, 90])
     return bool(longest >= HEAPS * shortest)
 
 
@@ -568,7 +566,12 @@ def _median_length(tiles: list[FoundTile]) -> float:
     """The median long side of the tiles' boxes, in the picture's pixels (0 for no tiles)."""
     if not tiles:
         return 0.0
-    return median([max(f.box[2] - f.box[0], f.box[3] - f.box[1]) for f in tiles])
+    return median(_long_sides(tiles))
+
+
+def _long_sides(tiles: list[FoundTile]) -> list[float]:
+    """Each tile's box's long side, in the picture's pixels."""
+    return [max(f.box[2] - f.box[0], f.box[3] - f.box[1]) for f in tiles]
 
 
 def _stretch(found: list[FoundTile]) -> tuple[int, float] | None:
