@@ -73,3 +73,22 @@ def test_a_request_without_a_photo_says_what_is_missing(phone):
 def test_a_large_photo_is_scaled_down_before_reading():
     picture = np.zeros((3000, 4000, 3), np.uint8)
     assert images.fit(picture).shape[:2] == (1200, 1600)
+
+
+def test_a_photo_taken_with_the_phone_held_upright_is_read_as_the_player_saw_it():
+    """A phone stores a portrait photo as landscape pixels with an EXIF note to turn them (6: a
+    quarter turn clockwise). The panel reads and keeps the picture turned as the note says, so
+    the boxes it draws lie on the tiles the player photographed."""
+    from PIL import Image
+
+    pixels = np.zeros((60, 80, 3), np.uint8)
+    pixels[:, :10] = (0, 0, 255)  # the stored picture's left edge red (BGR)
+    photo = Image.fromarray(pixels[:, :, ::-1])
+    note = photo.getexif()
+    note[0x0112] = 6  # Orientation: turn 90 degrees clockwise to view
+    stream = io.BytesIO()
+    photo.save(stream, "JPEG", exif=note.tobytes(), quality=95)
+    seen = images.decode(stream.getvalue())
+    assert seen.shape[:2] == (80, 60), "taller than wide, as the player held the phone"
+    top, bottom = seen[:10].mean(axis=(0, 1)), seen[-10:].mean(axis=(0, 1))
+    assert top[2] > 200 > bottom[2], "the stored left edge comes out on top"
