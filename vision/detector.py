@@ -42,6 +42,10 @@ CLOSER_MODEL = model_file("closer-finder.onnx")
 # makes them (`vision.perspective`): it reads every level picture (`TileReader`). Where it is
 # missing, the finder above reads them.
 LEVEL_MODEL = model_file("level-finder.onnx")
+# The table finder taught whole tables whose discards were tossed into the middle, every way and
+# some on others: it takes the pool's look beside the first finder's larger one
+# (`TileFinder.with_pool`). Where it is missing, the table finder takes it.
+POOL_MODEL = model_file("pool-finder.onnx")
 KINDS = ("face", "back")
 SMALL_TILE = 24  # network pixels: tiles shorter than this are looked at again, larger
 TARGET_TILE = 36
@@ -118,7 +122,7 @@ UNSTRETCH_TRIES = 3
 # A look at no more than this many times the pixels of the one before would see nothing more:
 # the finder looks no larger (`TileFinder.find`, `at_first_size`).
 NO_LARGER = 1.2
-# A face the table finder adds to a frame's look (`TileFinder.with_pool`) overlaps no sure tile
+# A face the pool finder adds to a frame's look (`TileFinder.with_pool`) overlaps no sure tile
 # of the first finder's by more than this (intersection over union).
 POOL_CLEAR = 0.2
 MILD = 1.5  # a shrink by less than this is bilinear (see `shrink`)
@@ -131,7 +135,7 @@ class FoundTile:
     box: tuple[float, float, float, float]  # x0, y0, x1, y1 in the picture's pixels
     score: float  # how sure the finder is that a tile is there
     kind: str  # `face` or `back`
-    pool: bool = False  # added by the table finder's look for the discards (`with_pool`)
+    pool: bool = False  # added by the pool finder's look for the discards (`with_pool`)
 
 
 @dataclass(frozen=True)
@@ -149,7 +153,7 @@ class Look:
     """How the finder looked at a picture: at `scale` network pixels per picture pixel, with the
     table finder (`table`) or the first one. A turned copy of the picture is looked at the same
     way (`TileFinder.find_looked`), its tiles as large for the finder as they were. `pool`: the
-    table finder looked too, at the same size, for the discards the first one passes over
+    pool finder looked too, at the same size, for the discards the first one passes over
     (`TileFinder.with_pool`)."""
 
     scale: float
@@ -174,9 +178,12 @@ class TileFinder:
         back_threshold: float | None = None,
         table_model_path: str | Path | None = None,
         table_session=None,
+        pool_model_path: str | Path | None = None,
+        pool_session=None,
     ):
-        """`table_session`: the table finder's session, already made by another finder, shared
-        instead of loading `table_model_path` again."""
+        """`table_session`, `pool_session`: the table and pool finders' sessions, already made by
+        another finder, shared instead of loading `table_model_path` and `pool_model_path`
+        again."""
         from vision.sessions import cpu_session
 
         path = Path(model_path) if model_path else DEFAULT_MODEL
@@ -187,6 +194,10 @@ class TileFinder:
         if table_session is None and table_path.is_file():
             table_session = cpu_session(table_path, providers, threads)
         self.table_session = self.session if table_session is None else table_session
+        pool_path = Path(pool_model_path) if pool_model_path else POOL_MODEL
+        if pool_session is None and pool_path.is_file():
+            pool_session = cpu_session(pool_path, providers, threads)
+        self.pool_session = self.table_session if pool_session is None else pool_session
         meta = self.session.get_modelmeta().custom_metadata_map
         self.input_name = self.session.get_inputs()[0].name
         self.kinds = tuple(json.loads(meta.get("kinds", json.dumps(KINDS))))
@@ -272,7 +283,7 @@ class TileFinder:
             not table
             and area >= HUGE * self.pixels
             and pixels > NO_LARGER * self.pixels
-            and self.table_session is not self.session
+            and self.pool_session is not self.session
         )
         if pool:
             found = self.with_pool(bgr, pixels, found)
@@ -282,15 +293,16 @@ class TileFinder:
         self, bgr: np.ndarray, pixels: int, found: list[FoundTile], around=None
     ) -> list[FoundTile]:
         """`found` (the first finder's look at `pixels` of a camera's frame of a whole table)
-        with the faces the table finder finds at that size clear of every tile in it as sure as
-        a face (by no more than POOL_CLEAR of overlap).
+        with the faces the pool finder (POOL_MODEL, else the table finder) finds at that size
+        clear of every tile in it as sure as a face (by no more than POOL_CLEAR of overlap).
 
         The first finder learnt from photos that label a player's hand alone, and it passes
-        over a pool of discards tossed every way; the table finder, taught whole tables, finds
-        them. Its boxes are not taken where the first finder's are: on the hand's row and sets
-        the first finder reads better (every camera frame looked at by the table finder alone
-        read one hand fewer in all on the development tables, docs/reading.md)."""
-        more, _ = self._find_at(bgr, pixels, self.table_session, around=around)
+        over a pool of discards tossed every way; the pool finder, taught whole tables with
+        such pools, finds most of them. Its boxes are not taken where the first finder's are:
+        on the hand's row and sets the first finder reads better (every camera frame looked at
+        by the table finder alone read one hand fewer in all on the development tables,
+        docs/reading.md)."""
+        more, _ = self._find_at(bgr, pixels, self.pool_session, around=around)
         faces = [f for f in more if f.kind == "face" and f.score >= self.threshold]
         # a faint back (under the faces' threshold) is no tile the pool's faces must clear
         sure = np.array([f.box for f in found if f.score >= self.threshold], float).reshape(-1, 4)

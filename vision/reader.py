@@ -148,18 +148,20 @@ TILE_WIDTH = 0.75
 
 def shipped_finders(pixels: int | None = None, closer: bool = True, level: bool = True):
     """The committed finders a reader looks with: the main one, and the closer and level
-    finders where they are installed and wanted (else None), all sharing one table finder
-    (loaded once). `pixels`: the main looks' size (about 384 x 384)."""
+    finders where they are installed and wanted (else None), all sharing one table finder and
+    one pool finder (each loaded once). `pixels`: the main looks' size (about 384 x 384)."""
     from vision.detector import CLOSER_MODEL, LEVEL_MODEL, TileFinder
 
     finder = TileFinder(pixels=pixels, back_threshold=FAINT_BACK)
-    table = finder.table_session
-    shared = None if table is finder.session else table
+    shared = {
+        "table_session": None if finder.table_session is finder.session else finder.table_session,
+        "pool_session": None if finder.pool_session is finder.session else finder.pool_session,
+    }
 
     def beside(model, wanted: bool):
         if not (wanted and model.is_file()):
             return None
-        return TileFinder(model, pixels=pixels, back_threshold=FAINT_BACK, table_session=shared)
+        return TileFinder(model, pixels=pixels, back_threshold=FAINT_BACK, **shared)
 
     return finder, beside(CLOSER_MODEL, closer), beside(LEVEL_MODEL, level)
 

@@ -63,15 +63,18 @@ def test_the_timed_reader_reads_a_table_turned_askew_as_the_reader_itself():
 
 
 def test_the_timed_reader_holds_every_finder_the_reader_loads_itself():
-    """The closer finder (a hand's last closer look) and the level finder (a low camera's
-    picture made level) are the reader's as well: a benchmark without them timed and scored
-    another reader than the one that ships."""
+    """The closer finder (a hand's last closer look), the level finder (a low camera's
+    picture made level) and the pool finder (a frame's discards) are the reader's as well,
+    loaded once: a benchmark without them timed and scored another reader than the one that
+    ships."""
     from lab.bench_reader import Tally, our_reader
-    from vision.detector import CLOSER_MODEL, LEVEL_MODEL
+    from vision.detector import CLOSER_MODEL, LEVEL_MODEL, POOL_MODEL
 
     timed = our_reader(Tally("reader")).reader
-    assert CLOSER_MODEL.is_file() and LEVEL_MODEL.is_file()  # both ship
+    assert CLOSER_MODEL.is_file() and LEVEL_MODEL.is_file() and POOL_MODEL.is_file()  # all ship
     closer, level = timed.closer.finder, timed.level.finder
     assert isinstance(closer, _Timed) and isinstance(level, _Timed)
     assert len({id(timed.finder.inner), id(closer.inner), id(level.inner)}) == 3
     assert closer.table_session is timed.finder.table_session is level.table_session
+    assert closer.pool_session is timed.finder.pool_session is level.pool_session
+    assert timed.finder.pool_session is not timed.finder.table_session, "the pool's own finder"

@@ -456,9 +456,9 @@ def _found(box, score=0.9, kind="face"):
     return FoundTile(tuple(float(v) for v in box), score, kind)
 
 
-def test_a_frame_looked_at_larger_by_the_photo_finder_gets_the_table_finders_pool_too():
+def test_a_frame_looked_at_larger_by_the_photo_finder_gets_the_pool_finders_look_too():
     """A camera frame whose first look reads a hand's row, its tiles too small: the photo
-    finder looks larger, and the table finder looks at the same size for the discards the
+    finder looks larger, and the pool finder looks at the same size for the discards the
     photo finder passes over. Its faces clear of the photo finder's tiles are added (one lying
     under a faint back too); its copies of the hand's tiles and a face half over a tile already
     found are not. A turned copy looked at the same way gets them too."""
@@ -475,7 +475,7 @@ def test_a_frame_looked_at_larger_by_the_photo_finder_gets_the_table_finders_poo
         asked.append(session or finder.session)
         if pixels == finder.pixels:
             answer = hand
-        elif session is finder.table_session:
+        elif session is finder.pool_session:
             answer = hand + pool + [half_over]
         else:
             answer = hand + [faint_back]
@@ -485,12 +485,12 @@ def test_a_frame_looked_at_larger_by_the_photo_finder_gets_the_table_finders_poo
     frame = np.zeros((1200, 1600, 3), np.uint8)
     found, look = finder.find_looked(frame)
     assert look.pool and not look.table
-    assert asked == [finder.session, finder.session, finder.table_session]
+    assert asked == [finder.session, finder.session, finder.pool_session]
     faces = {f.box for f in found if f.kind == "face"}
     assert faces == {f.box for f in hand + pool}, "the pool added, nothing found twice"
     asked.clear()
     again, _ = finder.find_looked(frame, look)
-    assert asked == [finder.session, finder.table_session]
+    assert asked == [finder.session, finder.pool_session]
     assert {f.box for f in again if f.kind == "face"} == faces
 
 
@@ -527,7 +527,7 @@ def test_the_light_is_judged_from_the_photo_finders_faces_not_the_pools(monkeypa
 
 
 def test_a_close_photo_and_a_table_finders_look_get_no_pool_look():
-    """Only a camera frame the photo finder looked at larger gets the table finder's look for
+    """Only a camera frame the photo finder looked at larger gets the pool finder's look for
     the pool: a phone photo read at the first size, or a frame the table finder read, do not."""
     from vision.detector import TileFinder, prepare
 

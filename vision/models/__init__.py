@@ -1,5 +1,6 @@
-"""The trained models the reader runs (`detector.onnx`, `table-finder.onnx`, `closer-finder.onnx`,
-`classifier.onnx`, `flower-reader.onnx`, `flower-reader-small.onnx`), shipped as package data.
+"""The trained models the reader runs (`detector.onnx`, `table-finder.onnx`, `pool-finder.onnx`,
+`closer-finder.onnx`, `level-finder.onnx`, `classifier.onnx`, `table-classifier.onnx`,
+`flower-reader.onnx`, `flower-reader-small.onnx`), shipped as package data.
 
 They are found through importlib.resources, not beside the repository, so an installed package
 reads photos wherever it runs. Their cards (`*.md`, with the figures' pictures) stay in the
