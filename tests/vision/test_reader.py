@@ -494,6 +494,17 @@ def test_a_frame_looked_at_larger_by_the_photo_finder_gets_the_pool_finders_look
     assert {f.box for f in again if f.kind == "face"} == faces
 
 
+def test_without_the_pool_finder_the_table_finder_takes_the_pools_look(tmp_path):
+    """The pool finder ships as its own model; an installation without it looks for the pool
+    with the table finder, as the reader did before the pool finder was taught."""
+    from vision.detector import TileFinder
+
+    shipped = TileFinder()
+    assert shipped.pool_session is not shipped.table_session
+    without = TileFinder(pool_model_path=tmp_path / "pool-finder.onnx")
+    assert without.pool_session is without.table_session is not without.session
+
+
 def test_the_light_is_judged_from_the_photo_finders_faces_not_the_pools(monkeypatch):
     """The upright box around a discard lying askew holds felt: the faces' light is judged
     from the faces the photo finder found, not from those the pool's look added."""
