@@ -190,13 +190,11 @@ class TileFinder:
         if not path.is_file():
             raise ModelMissing("finder_model_missing", path=str(path))
         self.session = cpu_session(path, providers, threads)
-        table_path = Path(table_model_path) if table_model_path else TABLE_MODEL
-        if table_session is None and table_path.is_file():
-            table_session = cpu_session(table_path, providers, threads)
+        if table_session is None:
+            table_session = _session_of(table_model_path, TABLE_MODEL, providers, threads)
         self.table_session = self.session if table_session is None else table_session
-        pool_path = Path(pool_model_path) if pool_model_path else POOL_MODEL
-        if pool_session is None and pool_path.is_file():
-            pool_session = cpu_session(pool_path, providers, threads)
+        if pool_session is None:
+            pool_session = _session_of(pool_model_path, POOL_MODEL, providers, threads)
         self.pool_session = self.table_session if pool_session is None else pool_session
         meta = self.session.get_modelmeta().custom_metadata_map
         self.input_name = self.session.get_inputs()[0].name
@@ -517,6 +515,15 @@ def _a_hand_seen(faces: list[FoundTile], scale: float) -> bool:
     boxes = np.array([f.box for f in faces], float)
     lines = find_lines((boxes[:, :2] + boxes[:, 2:]) / 2, boxes[:, 2:] - boxes[:, :2])
     return max(len(line.members) for line in lines) >= HAND_ROW
+
+
+def _session_of(model_path, default: Path, providers, threads: int):
+    """A session of the finder at `model_path` (else `default`), or None where it is not
+    installed: the table and pool finders are optional beside the first."""
+    from vision.sessions import cpu_session
+
+    path = Path(model_path) if model_path else default
+    return cpu_session(path, providers, threads) if path.is_file() else None
 
 
 def _heaps_seen(found: list[FoundTile], faces: list[FoundTile], scale: float, threshold: float):
